@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs everything sheetgen needs on a fresh Debian/Ubuntu machine: the system tools the
+# print checks and weasyprint use, then a virtual environment in .venv with the package.
+# Safe to run again: it skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+extra="${1:-}"   # "test" adds the test dependencies
+
+debs=(poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 libharfbuzz0b python3-venv)
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for d in "${debs[@]}"; do
+    dpkg-query -W -f='${Status}' "$d" 2>/dev/null | grep -q "install ok installed" || missing+=("$d")
+  done
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "sheetgen setup: installing Debian packages: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+if [ "$extra" = "test" ]; then
+  .venv/bin/python -m pip install -q -e ".[test]"
+else
+  .venv/bin/python -m pip install -q -e .
+fi

@@ -1,0 +1,71 @@
+"""Errors a user can act on.
+
+Every error that reaches the CLI is a `SheetgenError`: it knows where in which file the fault
+is, says what is wrong and, when we can guess, what was meant. The CLI prints it and exits with
+status 2; nothing below the CLI prints or exits.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Position:
+    """A place in a source file; line and column are 1-based, as editors show them."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.column}"
+        return self.file
+
+
+class SheetgenError(Exception):
+    """A fault in the user's input, reported as `file:line:column: message` plus a hint."""
+
+    def __init__(self, message: str, position: Position | None = None, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.position = position
+        self.hint = hint
+
+    def format(self) -> str:
+        head = f"{self.position}: {self.message}" if self.position else self.message
+        lines = [f"error: {head}"]
+        excerpt = _excerpt(self.position)
+        if excerpt:
+            lines.extend(excerpt)
+        if self.hint:
+            lines.append(f"hint: {self.hint}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+def _excerpt(position: Position | None) -> list[str]:
+    """The offending source line with a caret under the column, when the file is readable."""
+    if position is None or not position.line:
+        return []
+    try:
+        text = Path(position.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    if not 0 < position.line <= len(text):
+        return []
+    source = text[position.line - 1].rstrip()
+    caret = " " * max(position.column - 1, 0) + "^"
+    return [f"  {source}", f"  {caret}"]
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
+    close = difflib.get_close_matches(str(word), sorted(set(choices)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

@@ -1,0 +1,1 @@
+"""Rendering: a resolved layout model drawn through one small backend protocol."""
