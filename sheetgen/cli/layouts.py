@@ -1,0 +1,111 @@
+"""Layout commands: render, validate, list, preview."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from pathlib import Path
+
+import click
+
+from sheetgen.errors import SheetgenError
+from sheetgen.layout.bundled import bundled_layouts, describe, find_layout
+from sheetgen.layout.document import RenderOptions, load_layout, parse_override
+from sheetgen.layout.units import PAPER_MM
+from sheetgen.render.compose import record_instances, sheet_count
+from sheetgen.render.output import pdf_to_png, render_pdf, write_pdf
+
+PAPERS = click.Choice(sorted(PAPER_MM), case_sensitive=False)
+
+
+def _options(sets: tuple[str, ...], seed: int, paper: str | None, bleed: bool | None,
+             crop_marks: bool | None, island: str | None = None) -> RenderOptions:
+    overrides = dict(parse_override(s) for s in sets)
+    if island is not None:
+        path = Path(island)
+        if not path.is_file():
+            raise SheetgenError(f"no such island file: {island}")
+        overrides["island"] = str(path.resolve())
+    return RenderOptions(overrides=overrides, paper=paper.lower() if paper else None,
+                         bleed=bleed, crop_marks=crop_marks, seed=seed)
+
+
+def _progress(total: int, quiet: bool, label: str):
+    if quiet or total < 5:
+        return nullcontext(None)
+    return click.progressbar(length=total, label=label, file=click.get_text_stream("stderr"),
+                             show_pos=True)
+
+
+def render_options(func):
+    for decorator in reversed([
+        click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+                     help="Override a layout variable (repeatable)."),
+        click.option("--seed", type=int, default=0, show_default=True,
+                     help="Seed for anything random in the layout."),
+        click.option("--paper", type=PAPERS, default=None,
+                     help="Paper size (the printer sheet when the layout is imposed)."),
+        click.option("--bleed/--no-bleed", default=None, help="Keep or drop the bleed."),
+        click.option("--crop-marks/--no-crop-marks", default=None, help="Draw crop marks."),
+        click.option("--island", type=click.Path(dir_okay=False), default=None,
+                     help="Island file for Captain's Curse layouts."),
+    ]):
+        func = decorator(func)
+    return func
+
+
+@click.command()
+@click.argument("layout")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None,
+              help="PDF to write (default: output/<layout name>.pdf).")
+@click.option("--count", type=click.IntRange(1, 100000), default=1, show_default=True,
+              help="Copies of each page (pads).")
+@render_options
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, quiet):
+    """Render LAYOUT (a bundled name or a .yaml file) to a print-ready PDF."""
+    path = find_layout(layout)
+    doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island))
+    out = out or f"output/{doc.name.replace('/', '-')}.pdf"
+    total = len(doc.data) * count
+    with _progress(total, quiet, "Rendering") as bar:
+        size = write_pdf(doc, out, count, bar.update if bar else None)
+    if not quiet:
+        click.echo(f"wrote {out}: {sheet_count(doc, count)} page(s), {size / 1024:.0f} KiB")
+
+
+@click.command()
+@click.argument("layouts", nargs=-1, required=True)
+@render_options
+def validate(layouts, sets, seed, paper, bleed, crop_marks, island):
+    """Check LAYOUTS without writing anything: syntax, fields, units, and every page's values."""
+    for name in layouts:
+        doc = load_layout(find_layout(name), _options(sets, seed, paper, bleed, crop_marks,
+                                                      island))
+        record_instances(doc)
+        click.echo(f"ok: {name}")
+
+
+@click.command(name="list")
+def list_layouts():
+    """List the bundled layouts, one line each."""
+    layouts = bundled_layouts()
+    width = max((len(n) for n in layouts), default=0)
+    for name, path in layouts.items():
+        click.echo(f"{name.ljust(width)}  {describe(path)}")
+
+
+@click.command()
+@click.argument("layout")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True,
+              help="PNG to write.")
+@click.option("--dpi", type=int, default=100, show_default=True)
+@render_options
+def preview(layout, out, dpi, sets, seed, paper, bleed, crop_marks, island):
+    """Write a PNG of page 1 of LAYOUT for a quick look."""
+    doc = load_layout(find_layout(layout), _options(sets, seed, paper, bleed, crop_marks,
+                                                    island))
+    pdf_to_png(render_pdf(doc), out, dpi)
+    click.echo(f"wrote {out}")
+
+
+commands = [render, validate, list_layouts, preview]

@@ -1,0 +1,59 @@
+"""The layouts shipped in the repository's `layouts/` folder, addressable by name.
+
+`swashbuckle/scorecard` and `captains-curse/island-sheet` name
+`layouts/swashbuckle/scorecard.yaml` and `layouts/captains_curse/island_sheet.yaml`: users
+type hyphens, files use underscores, and both spellings work.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sheetgen.errors import SheetgenError, did_you_mean
+from sheetgen.layout.source import load_yaml
+
+LAYOUTS_DIR = Path(os.environ.get("SHEETGEN_LAYOUTS",
+                                  Path(__file__).resolve().parents[2] / "layouts"))
+
+# Folders under layouts/ that hold data rather than printable layouts.
+_NOT_LAYOUTS = {"islands", "rulesets", "examples", "common", "cards"}
+
+
+def bundled_layouts() -> dict[str, Path]:
+    """Name -> file for every printable bundled layout."""
+    found: dict[str, Path] = {}
+    if not LAYOUTS_DIR.is_dir():
+        return found
+    for path in sorted(LAYOUTS_DIR.rglob("*.yaml")):
+        rel = path.relative_to(LAYOUTS_DIR)
+        if any(part in _NOT_LAYOUTS or part.startswith("_") for part in rel.parts[:-1]) \
+                or rel.name.startswith("_"):
+            continue
+        name = "/".join(rel.with_suffix("").parts).replace("_", "-")
+        found[name] = path
+    return found
+
+
+def find_layout(name_or_path: str) -> Path:
+    path = Path(name_or_path)
+    if path.suffix in (".yaml", ".yml") or path.exists():
+        if not path.is_file():
+            raise SheetgenError(f"no such layout file: {name_or_path}")
+        return path
+    layouts = bundled_layouts()
+    key = name_or_path.replace("_", "-").strip("/")
+    if key in layouts:
+        return layouts[key]
+    raise SheetgenError(f"no bundled layout named '{name_or_path}'",
+                        hint=did_you_mean(key, layouts)
+                        or "run 'sheetgen list' to see the bundled layouts")
+
+
+def describe(path: Path) -> str:
+    try:
+        raw = load_yaml(path)
+    except SheetgenError:
+        return "(unreadable)"
+    return str(raw.get("description", "")).strip().splitlines()[0] if raw.get("description") \
+        else ""

@@ -1,0 +1,467 @@
+"""A layout file, fully read: page geometry, imposition, variables, styles, components, data
+and elements, with `extends` and `include` merged and every literal value checked.
+
+`load_layout(path, overrides)` is the only entry point; the result is a `Layout` that the
+renderer turns into pages. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen.layout import elements as _elements  # noqa: F401  (registers element types)
+from sheetgen.layout.colors import parse_color
+from sheetgen.layout.elements.base import (
+    ELEMENT_TYPES,
+    Component,
+    Element,
+    ParseContext,
+    Scope,
+    parse_elements,
+    resolve_value,
+)
+from sheetgen.layout.source import Mapping, Sequence, load_yaml, parse_yaml
+from sheetgen.layout.units import PAPER_MM, PT_PER, UnitError, parse_length
+
+TOP_KEYS = {"version", "name", "description", "extends", "include", "vars", "styles",
+            "components", "page", "imposition", "data", "elements", "game"}
+PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_marks",
+             "background", "unit"}
+IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "margin"}
+INCLUDE_KEYS = {"version", "description", "vars", "styles", "components"}
+
+
+@dataclass
+class PageSpec:
+    """Trim size and print geometry, in points."""
+
+    width: float
+    height: float
+    bleed: float = 3.0 * PT_PER["mm"]
+    margin: float = 5.0 * PT_PER["mm"]
+    crop_marks: bool = False
+    background: tuple[float, float, float] | None = None
+
+
+@dataclass
+class Imposition:
+    """Several trimmed layouts on one printer sheet, with cut marks."""
+
+    sheet_width: float
+    sheet_height: float
+    across: int
+    down: int
+    gap: float = 0.0
+    cut_marks: bool = True
+
+    @property
+    def per_sheet(self) -> int:
+        return self.across * self.down
+
+
+@dataclass
+class Layout:
+    path: Path
+    name: str
+    description: str
+    page: PageSpec
+    imposition: Imposition | None
+    unit: str
+    names: dict[str, Any]
+    styles: dict[str, Mapping]
+    components: dict[str, Component]
+    data: list[dict[str, Any]]
+    elements: list[Element]
+    game: dict[str, Any] = field(default_factory=dict)
+
+    def scope(self) -> Scope:
+        return Scope(dict(self.names), self.unit, self.styles, self.components, self.path.parent)
+
+
+# --- merging ---------------------------------------------------------------------------------
+def _merge(base: Mapping, child: Mapping) -> Mapping:
+    """Child values win; mappings merge key by key; `elements` lists concatenate."""
+    out = Mapping(pos=child.pos)
+    for src in (base, child):
+        for key, value in src.items():
+            if key in out and isinstance(out[key], Mapping) and isinstance(value, Mapping) \
+                    and key != "data":
+                out[key] = _merge(out[key], value)
+            elif key == "elements" and key in out and isinstance(value, list):
+                merged = Sequence(pos=value.pos if isinstance(value, Sequence) else child.pos)
+                for part in (out[key], value):
+                    merged.extend(part)
+                    merged.item_pos.extend(part.item_pos if isinstance(part, Sequence)
+                                           else [child.pos] * len(part))
+                out[key] = merged
+            else:
+                out[key] = value
+            out.key_pos[key] = src.key_pos_of(key)
+            out.value_pos[key] = src.pos_of(key)
+    return out
+
+
+def _read_tree(path: Path, chain: tuple[Path, ...]) -> Mapping:
+    """Read a layout and everything it extends or includes, merged, detecting cycles."""
+    path = path.resolve()
+    if path in chain:
+        cycle = " -> ".join(p.name for p in (*chain, path))
+        raise SheetgenError(f"layouts extend or include each other in a circle: {cycle}",
+                            Position(str(chain[-1])))
+    raw = load_yaml(path)
+    if not isinstance(raw, Mapping):
+        raise SheetgenError("a layout file must be a mapping of keys such as page: and "
+                            "elements:", Position(str(path), 1, 1))
+    for key in raw:
+        if key not in TOP_KEYS:
+            raise SheetgenError(f"unknown layout key '{key}'", raw.key_pos_of(key),
+                                hint=did_you_mean(str(key), TOP_KEYS)
+                                or f"layout keys: {', '.join(sorted(TOP_KEYS))}")
+    merged = Mapping(pos=raw.pos)
+    includes = raw.get("include", [])
+    if isinstance(includes, str):
+        includes = [includes]
+    if not isinstance(includes, list):
+        raise SheetgenError("'include' must be a file name or a list of them",
+                            raw.pos_of("include"))
+    for i, name in enumerate(includes):
+        pos = includes.pos_of(i) if isinstance(includes, Sequence) else raw.pos_of("include")
+        inc_path = _relative(path, name, pos)
+        inc = _read_tree(inc_path, (*chain, path))
+        for key in inc:
+            if key not in INCLUDE_KEYS:
+                raise SheetgenError(f"an included file may define only vars, styles and "
+                                    f"components, not '{key}'", inc.key_pos_of(key),
+                                    hint="use 'extends:' to build on a whole layout")
+        merged = _merge(merged, inc)
+    if "extends" in raw:
+        base = _read_tree(_relative(path, raw["extends"], raw.pos_of("extends")),
+                          (*chain, path))
+        merged = _merge(merged, base)
+    own = Mapping(pos=raw.pos)
+    for key, value in raw.items():
+        if key not in ("include", "extends"):
+            own[key] = value
+            own.key_pos[key] = raw.key_pos_of(key)
+            own.value_pos[key] = raw.pos_of(key)
+    return _merge(merged, own)
+
+
+def _relative(path: Path, name: Any, pos: Position) -> Path:
+    if not isinstance(name, str):
+        raise SheetgenError("expected a file name", pos)
+    target = (path.parent / name)
+    if not target.is_file():
+        raise SheetgenError(f"no such file: {name}", pos,
+                            hint=f"paths are relative to {path.parent}")
+    return target
+
+
+# --- sections --------------------------------------------------------------------------------
+def _length(section: Mapping, key: str, unit: str, default: float) -> float:
+    if key not in section:
+        return default
+    try:
+        value = parse_length(section[key], unit)
+    except UnitError as err:
+        raise SheetgenError(f"{key}: {err}", section.pos_of(key)) from None
+    if value < 0:
+        raise SheetgenError(f"{key} cannot be negative", section.pos_of(key))
+    return value
+
+
+def _paper(value: Any, orientation: str, pos: Position, unit: str) -> tuple[float, float]:
+    if isinstance(value, str):
+        key = value.lower()
+        if key not in PAPER_MM:
+            raise SheetgenError(f"unknown paper size '{value}'", pos,
+                                hint=did_you_mean(key, PAPER_MM)
+                                or f"known sizes: {', '.join(PAPER_MM)}, or [width, height]")
+        w, h = (v * PT_PER["mm"] for v in PAPER_MM[key])
+    elif isinstance(value, list) and len(value) == 2:
+        try:
+            w, h = parse_length(value[0], unit), parse_length(value[1], unit)
+        except UnitError as err:
+            raise SheetgenError(f"size: {err}", pos) from None
+    else:
+        raise SheetgenError("size must be a paper name (a4, letter, a5...) or [width, height]",
+                            pos)
+    if orientation == "landscape" and w < h or orientation == "portrait" and w > h:
+        w, h = h, w
+    return w, h
+
+
+def _orientation(section: Mapping) -> str:
+    value = section.get("orientation", "portrait")
+    if value not in ("portrait", "landscape"):
+        raise SheetgenError(f"orientation '{value}' is not portrait or landscape",
+                            section.pos_of("orientation"))
+    return value
+
+
+def _check_keys(section: Any, allowed: set[str], what: str, pos: Position) -> Mapping:
+    if not isinstance(section, Mapping):
+        raise SheetgenError(f"'{what}' must be a mapping", pos)
+    for key in section:
+        if key not in allowed:
+            raise SheetgenError(f"'{what}' has no key '{key}'", section.key_pos_of(key),
+                                hint=did_you_mean(str(key), allowed)
+                                or f"keys of '{what}': {', '.join(sorted(allowed))}")
+    return section
+
+
+def _page(raw: Mapping, options: RenderOptions) -> tuple[PageSpec, str]:
+    section = _check_keys(raw.get("page", Mapping(pos=raw.pos)), PAGE_KEYS, "page",
+                          raw.pos_of("page"))
+    unit = section.get("unit", "mm")
+    if unit not in PT_PER:
+        raise SheetgenError(f"unknown unit '{unit}'", section.pos_of("unit"),
+                            hint="use mm, cm, in or pt")
+    orientation = _orientation(section)
+    if "width" in section or "height" in section:
+        w = _length(section, "width", unit, 0.0)
+        h = _length(section, "height", unit, 0.0)
+        if not w or not h:
+            raise SheetgenError("page needs both width and height", section.pos)
+    else:
+        size = section.get("size", "a4")
+        if options.paper and raw.get("imposition") is None:
+            size = options.paper
+        w, h = _paper(size, orientation, section.pos_of("size"), unit)
+    spec = PageSpec(w, h)
+    spec.bleed = _length(section, "bleed", unit, spec.bleed)
+    spec.margin = _length(section, "margin", unit, spec.margin)
+    crop = section.get("crop_marks", False)
+    if not isinstance(crop, bool):
+        raise SheetgenError("crop_marks must be true or false", section.pos_of("crop_marks"))
+    spec.crop_marks = crop
+    try:
+        spec.background = parse_color(section.get("background"))
+    except ValueError as err:
+        raise SheetgenError(f"background: {err}", section.pos_of("background")) from None
+    if options.bleed is False:
+        spec.bleed = 0.0
+    if options.crop_marks is not None:
+        spec.crop_marks = options.crop_marks
+    return spec, unit
+
+
+def _imposition(raw: Mapping, unit: str, page: PageSpec,
+                options: RenderOptions) -> Imposition | None:
+    if raw.get("imposition") is None:
+        return None
+    section = _check_keys(raw["imposition"], IMPOSITION_KEYS, "imposition",
+                          raw.pos_of("imposition"))
+    sheet = options.paper or section.get("sheet", "a4")
+    w, h = _paper(sheet, _orientation(section), section.pos_of("sheet"), unit)
+    counts = []
+    for key in ("across", "down"):
+        value = section.get(key, 1)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise SheetgenError(f"imposition.{key} must be a whole number of at least 1",
+                                section.pos_of(key))
+        counts.append(value)
+    gap = _length(section, "gap", unit, 0.0)
+    cut = section.get("cut_marks", True)
+    if not isinstance(cut, bool):
+        raise SheetgenError("cut_marks must be true or false", section.pos_of("cut_marks"))
+    imp = Imposition(w, h, counts[0], counts[1], gap, cut)
+    need_w = imp.across * page.width + (imp.across - 1) * gap
+    need_h = imp.down * page.height + (imp.down - 1) * gap
+    if need_w > w + 0.5 or need_h > h + 0.5:
+        raise SheetgenError(
+            f"{imp.across} x {imp.down} pages of {page.width / PT_PER['mm']:.0f} x "
+            f"{page.height / PT_PER['mm']:.0f} mm do not fit on a {w / PT_PER['mm']:.0f} x "
+            f"{h / PT_PER['mm']:.0f} mm sheet", raw.pos_of("imposition"),
+            hint="use fewer pages across/down, a larger sheet, or the other orientation")
+    return imp
+
+
+def _styles(raw: Mapping) -> dict[str, Mapping]:
+    section = raw.get("styles", Mapping(pos=raw.pos))
+    if not isinstance(section, Mapping):
+        raise SheetgenError("'styles' must map style names to fields", raw.pos_of("styles"))
+    known_fields = {k for cls in ELEMENT_TYPES.values() for k in cls.params}
+    flat: dict[str, Mapping] = {}
+
+    def flatten(name: str, chain: tuple[str, ...]) -> Mapping:
+        if name in flat:
+            return flat[name]
+        style = section[name]
+        if not isinstance(style, Mapping):
+            raise SheetgenError(f"style '{name}' must be a mapping of fields",
+                                section.pos_of(name))
+        out = Mapping(pos=style.pos)
+        parent = style.get("extends")
+        if parent is not None:
+            if parent in chain:
+                raise SheetgenError(f"styles extend each other in a circle: "
+                                    f"{' -> '.join((*chain, parent))}", style.pos_of("extends"))
+            if parent not in section:
+                raise SheetgenError(f"style '{name}' extends unknown style '{parent}'",
+                                    style.pos_of("extends"), hint=did_you_mean(parent, section))
+            out = _merge(flatten(parent, (*chain, parent)), out)
+        for key, value in style.items():
+            if key == "extends":
+                continue
+            if key not in known_fields:
+                raise SheetgenError(f"style '{name}' sets '{key}', which no element has",
+                                    style.key_pos_of(key),
+                                    hint=did_you_mean(str(key), known_fields))
+            out[key] = value
+            out.key_pos[key] = style.key_pos_of(key)
+            out.value_pos[key] = style.pos_of(key)
+        flat[name] = out
+        return out
+
+    for name in section:
+        flatten(name, (name,))
+    return flat
+
+
+def _data(raw: Mapping, path: Path) -> list[dict[str, Any]]:
+    data = raw.get("data")
+    if data is None:
+        return [{}]
+    pos = raw.pos_of("data")
+    if isinstance(data, str):
+        source = _relative(path, data, pos)
+        suffix = source.suffix.lower()
+        if suffix == ".csv":
+            with source.open(newline="", encoding="utf-8") as fh:
+                data = [dict(row) for row in csv.DictReader(fh)]
+        elif suffix == ".json":
+            try:
+                data = json.loads(source.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as err:
+                raise SheetgenError(f"invalid JSON: {err.msg}",
+                                    Position(str(source), err.lineno, err.colno)) from None
+        else:
+            data = load_yaml(source)
+    if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+        raise SheetgenError("'data' must be a list of mappings (one per page) or a file name",
+                            pos, hint="data: [{name: Anne}, {name: Mary}]  or  data: crew.csv")
+    if not data:
+        raise SheetgenError("'data' is empty: nothing to render", pos)
+    return [dict(r) for r in data]
+
+
+@dataclass
+class RenderOptions:
+    """What the command line may override."""
+
+    overrides: dict[str, Any] = field(default_factory=dict)  # --set key=value
+    paper: str | None = None
+    bleed: bool | None = None
+    crop_marks: bool | None = None
+    seed: int = 0
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """`key=value` from --set; the value is read as YAML, so numbers and lists work."""
+    if "=" not in text:
+        raise SheetgenError(f"--set '{text}' is not key=value", hint="e.g. --set matches=4")
+    key, value = text.split("=", 1)
+    key = key.strip()
+    if not key.replace("_", "").replace(".", "").isalnum():
+        raise SheetgenError(f"--set: '{key}' is not a variable name")
+    parsed = parse_yaml(value, "--set") if value.strip() else ""
+    if isinstance(parsed, Mapping) and not parsed and value.strip():
+        parsed = value
+    return key, parsed
+
+
+def _set_path(target: dict[str, Any], key: str, value: Any) -> None:
+    parts = key.split(".")
+    for part in parts[:-1]:
+        nxt = target.get(part)
+        if not isinstance(nxt, dict):
+            nxt = {}
+            target[part] = nxt
+        target = nxt
+    target[parts[-1]] = value
+
+
+def _vars(raw: Mapping, options: RenderOptions, scope: Scope) -> dict[str, Any]:
+    section = raw.get("vars", Mapping(pos=raw.pos))
+    if not isinstance(section, Mapping):
+        raise SheetgenError("'vars' must map names to values", raw.pos_of("vars"))
+    names = scope.names
+    for key in options.overrides:
+        root = key.split(".")[0]
+        if root not in section:
+            raise SheetgenError(f"--set {key}: this layout has no variable '{root}'",
+                                hint=did_you_mean(root, section)
+                                or f"variables: {', '.join(section) or '(none)'}")
+    for key, value in section.items():
+        names[key] = resolve_value(_plain(value), section.pos_of(key), scope)
+        for okey, ovalue in options.overrides.items():
+            if okey == key:
+                names[key] = _plain(ovalue)
+            elif okey.startswith(key + "."):
+                copy = json.loads(json.dumps(names[key])) if isinstance(names[key], dict) else {}
+                _set_path({key: copy}, okey, _plain(ovalue))
+                names[key] = copy
+    return names
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layout:
+    options = options or RenderOptions()
+    path = Path(path)
+    raw = _read_tree(path, ())
+    page, unit = _page(raw, options)
+    imposition = _imposition(raw, unit, page, options)
+    styles = _styles(raw)
+    ctx = ParseContext(str(path), path.parent, unit, styles, {})
+    base_names: dict[str, Any] = {
+        "seed": options.seed,
+        "page": _page_names(page, 0, 1),
+    }
+    scope = Scope(base_names, unit, styles, ctx.components, path.parent)
+    names = _vars(raw, options, scope)
+    comps = raw.get("components", Mapping(pos=raw.pos))
+    if not isinstance(comps, Mapping):
+        raise SheetgenError("'components' must map names to {elements: [...]}",
+                            raw.pos_of("components"))
+    for cname, body in comps.items():
+        if not isinstance(body, Mapping) or "elements" not in body:
+            raise SheetgenError(f"component '{cname}' needs 'elements:'", comps.pos_of(cname))
+        for key in body:
+            if key not in ("elements", "vars", "description"):
+                raise SheetgenError(f"component '{cname}' has no key '{key}'",
+                                    body.key_pos_of(key), hint="components hold elements, vars")
+        ctx.components[cname] = Component(cname, [], _plain(body.get("vars", {})), body.pos)
+    for cname, body in comps.items():  # second pass: components may use each other
+        ctx.components[cname].elements = parse_elements(body["elements"], ctx,
+                                                        body.pos_of("elements"))
+    elements = parse_elements(raw.get("elements", Sequence(pos=raw.pos)), ctx,
+                              raw.pos_of("elements"))
+    game = raw.get("game") or {}
+    return Layout(path=path, name=str(raw.get("name", path.stem)),
+                  description=str(raw.get("description", "")), page=page,
+                  imposition=imposition, unit=unit, names=names, styles=styles,
+                  components=ctx.components, data=_data(raw, path), elements=elements,
+                  game=_plain(game))
+
+
+def _page_names(page: PageSpec, index: int, count: int) -> dict[str, Any]:
+    mm = PT_PER["mm"]
+    return {
+        "index": index, "number": index + 1, "count": count,
+        "width": page.width / mm, "height": page.height / mm,
+        "margin": page.margin / mm, "bleed": page.bleed / mm,
+        "width_pt": page.width, "height_pt": page.height, "bleed_pt": page.bleed,
+    }

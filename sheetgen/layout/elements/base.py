@@ -1,0 +1,235 @@
+"""The element protocol: one small class per layout verb.
+
+An element class declares `type_name` and its `params`; `parse` checks a YAML mapping against
+them once (unknown keys with a 'did you mean', missing required fields, literal values of the
+wrong kind), and `render` resolves every field (explicit value, then named style, then default;
+`${}` expressions evaluated in the current scope) before `draw` sees finished values in points.
+Games add their components (island maps, quest tiles, boards) by subclassing `Element` and
+decorating the class with `@register`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
+from sheetgen.layout.params import REQUIRED, Param
+from sheetgen.layout.source import Mapping, Sequence
+from sheetgen.render.backend import Canvas
+
+ELEMENT_TYPES: dict[str, type[Element]] = {}
+
+COMMON_KEYS = {"type", "style", "when", "id", "note"}
+
+
+def register(cls: type[Element]) -> type[Element]:
+    """Make an element class available to layouts under its `type_name`."""
+    if cls.type_name in ELEMENT_TYPES and ELEMENT_TYPES[cls.type_name] is not cls:
+        raise RuntimeError(f"element type '{cls.type_name}' registered twice")
+    ELEMENT_TYPES[cls.type_name] = cls
+    return cls
+
+
+@dataclass
+class Component:
+    """A named, reusable list of elements (`components:` in a layout, `type: use` to place)."""
+
+    name: str
+    elements: list[Element]
+    defaults: dict[str, Any]
+    pos: Position
+
+
+@dataclass
+class ParseContext:
+    """What parsing needs to know: the file, default unit, styles and components so far."""
+
+    file: str
+    base_dir: Path
+    unit: str = "mm"
+    styles: dict[str, Mapping] = field(default_factory=dict)
+    components: dict[str, Component] = field(default_factory=dict)
+
+
+@dataclass
+class Scope:
+    """Names visible to `${}` expressions plus what elements need to resolve fields."""
+
+    names: dict[str, Any]
+    unit: str
+    styles: dict[str, Mapping]
+    components: dict[str, Component]
+    base_dir: Path
+
+    def child(self, **names: Any) -> Scope:
+        merged = dict(self.names)
+        merged.update(names)
+        return Scope(merged, self.unit, self.styles, self.components, self.base_dir)
+
+
+def resolve_value(raw: Any, pos: Position, scope: Scope) -> Any:
+    """Evaluate `${}` in a raw value, turning expression faults into positioned errors."""
+    try:
+        return evaluate(raw, scope.names)
+    except ExpressionError as err:
+        raise SheetgenError(str(err), pos, hint=err.hint) from None
+
+
+class Element:
+    type_name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    params: ClassVar[dict[str, Param]] = {}
+    has_children: ClassVar[bool] = False
+
+    def __init__(self, raw: Mapping, ctx: ParseContext):
+        self.raw = raw
+        self.pos = raw.pos
+        self.children: list[Element] = []
+        self.style_names = self._style_names(raw, ctx)
+        self._check_keys(raw, ctx)
+        if self.has_children:
+            self.children = parse_elements(raw.get("elements", Sequence()), ctx,
+                                           raw.pos_of("elements"))
+        self.check(ctx)
+
+    # --- parsing -----------------------------------------------------------------------
+    def _style_names(self, raw: Mapping, ctx: ParseContext) -> list[str]:
+        style = raw.get("style")
+        if style is None:
+            return []
+        names = [style] if isinstance(style, str) else style
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise SheetgenError("style must be a style name or a list of names",
+                                raw.pos_of("style"))
+        for name in names:
+            if name not in ctx.styles and not has_expression(name):
+                raise SheetgenError(f"unknown style '{name}'", raw.pos_of("style"),
+                                    hint=did_you_mean(name, ctx.styles)
+                                    or "define it under 'styles:' in this layout or an include")
+        return names
+
+    def _check_keys(self, raw: Mapping, ctx: ParseContext) -> None:
+        allowed = set(self.params) | COMMON_KEYS | ({"elements"} if self.has_children else set())
+        for key in raw:
+            if key not in allowed:
+                raise SheetgenError(
+                    f"'{self.type_name}' has no field '{key}'", raw.key_pos_of(key),
+                    hint=did_you_mean(str(key), allowed)
+                    or f"fields of '{self.type_name}': {', '.join(sorted(self.params))}")
+        supplied = set(raw)
+        for name in self.style_names:
+            supplied |= set(ctx.styles.get(name, {}))
+        for name, param in self.params.items():
+            if param.required and name not in supplied:
+                raise SheetgenError(f"'{self.type_name}' needs a '{name}' field", raw.pos,
+                                    hint=param.doc or None)
+        # Literal values are checked now, so `validate` catches them without rendering.
+        for key, value in raw.items():
+            param = self.params.get(key)
+            if param is None or _contains_expression(value):
+                continue
+            self._convert(key, param, value, raw.pos_of(key), ctx.unit)
+
+    def check(self, ctx: ParseContext) -> None:
+        """Hook for element-specific checks at parse time."""
+
+    # --- resolving ---------------------------------------------------------------------
+    def _convert(self, key: str, param: Param, value: Any, pos: Position, unit: str) -> Any:
+        try:
+            return param.kind.convert(value, unit)
+        except ValueError as err:
+            raise SheetgenError(f"{self.type_name}.{key}: {err}", pos,
+                                hint=param.doc or None) from None
+
+    def resolve(self, scope: Scope) -> dict[str, Any]:
+        """Every field's final value: explicit, else from the named styles, else the default."""
+        styles: list[Mapping] = []
+        for name in self.style_names:
+            name = resolve_value(name, self.raw.pos_of("style"), scope)
+            style = scope.styles.get(name)
+            if style is None:
+                raise SheetgenError(f"unknown style '{name}'", self.raw.pos_of("style"),
+                                    hint=did_you_mean(name, scope.styles))
+            styles.append(style)
+        values: dict[str, Any] = {}
+        for key, param in self.params.items():
+            if key in self.raw:
+                source, raw = self.raw, self.raw[key]
+            else:
+                source = next((s for s in reversed(styles) if key in s), None)
+                if source is None:
+                    values[key] = self._default(key, param)
+                    continue
+                raw = source[key]
+            pos = source.pos_of(key)
+            value = resolve_value(raw, pos, scope)
+            values[key] = self._convert(key, param, value, pos, scope.unit)
+        return values
+
+    def _default(self, key: str, param: Param) -> Any:
+        """Defaults are written in the declarations with units (bare numbers are points)."""
+        if param.default is REQUIRED or param.default is None:
+            return None
+        cache = type(self).__dict__.get("_defaults")
+        if cache is None:
+            cache = {}
+            type(self)._defaults = cache
+        if key not in cache:
+            cache[key] = param.kind.convert(param.default, "pt")
+        value = cache[key]
+        return list(value) if isinstance(value, list) else value
+
+    def visible(self, scope: Scope) -> bool:
+        if "when" not in self.raw:
+            return True
+        return bool(resolve_value(self.raw["when"], self.raw.pos_of("when"), scope))
+
+    def render(self, canvas: Canvas, scope: Scope) -> None:
+        if not self.visible(scope):
+            return
+        self.draw(canvas, self.resolve(scope), scope)
+
+    def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        raise NotImplementedError
+
+    def render_children(self, canvas: Canvas, scope: Scope) -> None:
+        for child in self.children:
+            child.render(canvas, scope)
+
+
+def _contains_expression(value: Any) -> bool:
+    if isinstance(value, str):
+        return has_expression(value)
+    if isinstance(value, list):
+        return any(_contains_expression(v) for v in value)
+    if isinstance(value, dict):
+        return any(_contains_expression(v) for v in value.values())
+    return False
+
+
+def parse_element(raw: Any, ctx: ParseContext, pos: Position) -> Element:
+    if not isinstance(raw, Mapping):
+        raise SheetgenError("an element must be a mapping with a 'type'", pos,
+                            hint="e.g. - {type: rect, x: 10mm, y: 10mm, w: 20mm, h: 8mm}")
+    type_name = raw.get("type")
+    if type_name is None:
+        raise SheetgenError("element has no 'type'", raw.pos,
+                            hint=f"one of: {', '.join(sorted(ELEMENT_TYPES))}")
+    cls = ELEMENT_TYPES.get(type_name)
+    if cls is None:
+        raise SheetgenError(f"unknown element type '{type_name}'", raw.pos_of("type"),
+                            hint=did_you_mean(str(type_name), ELEMENT_TYPES)
+                            or f"known types: {', '.join(sorted(ELEMENT_TYPES))}")
+    return cls(raw, ctx)
+
+
+def parse_elements(raw: Any, ctx: ParseContext, pos: Position) -> list[Element]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise SheetgenError("'elements' must be a list of elements", pos)
+    return [parse_element(item, ctx, raw.pos_of(i) if isinstance(raw, Sequence) else pos)
+            for i, item in enumerate(raw)]

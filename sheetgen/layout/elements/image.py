@@ -1,0 +1,128 @@
+"""Images: PNG/JPEG placed as pictures, SVG converted to vector paths.
+
+SVG goes through our own backend (as paths) rather than a second drawing library, so an SVG
+looks the same in the PDF, in the SVG diagrams of the rulebooks and in recorded test output.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from sheetgen.errors import SheetgenError
+from sheetgen.layout.elements.base import Element, Scope, register
+from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, Param
+from sheetgen.render.backend import Canvas
+
+
+@lru_cache(maxsize=64)
+def svg_shapes(path: str) -> tuple[tuple[float, float, float, float], list[tuple]]:
+    """(viewbox, [(ops, fill, stroke_color, stroke_width, even_odd)]) for an SVG file."""
+    import svgelements as se
+
+    try:
+        svg = se.SVG.parse(path, reify=True)
+    except Exception as err:  # svgelements raises many kinds on malformed files
+        raise SheetgenError(f"cannot read SVG {path}: {err}") from None
+    x, y, w, h = svg.viewbox.x, svg.viewbox.y, svg.viewbox.width, svg.viewbox.height
+    if not w or not h:
+        bb = svg.bbox()
+        if bb is None:
+            raise SheetgenError(f"SVG {path} has nothing to draw")
+        x, y, w, h = bb[0], bb[1], bb[2] - bb[0], bb[3] - bb[1]
+    shapes = []
+    for element in svg.elements():
+        if not isinstance(element, se.Shape) or isinstance(element, se.Text):
+            continue
+        p = se.Path(element)
+        p.approximate_arcs_with_cubics()
+        ops: list[tuple] = []
+        for seg in p.segments():
+            if isinstance(seg, se.Move):
+                ops.append(("M", seg.end.x, seg.end.y))
+            elif isinstance(seg, se.Line):
+                ops.append(("L", seg.end.x, seg.end.y))
+            elif isinstance(seg, se.CubicBezier):
+                ops.append(("C", seg.control1.x, seg.control1.y, seg.control2.x, seg.control2.y,
+                            seg.end.x, seg.end.y))
+            elif isinstance(seg, se.QuadraticBezier):
+                s, c, e = seg.start, seg.control, seg.end
+                ops.append(("C", s.x + 2 / 3 * (c.x - s.x), s.y + 2 / 3 * (c.y - s.y),
+                            e.x + 2 / 3 * (c.x - e.x), e.y + 2 / 3 * (c.y - e.y), e.x, e.y))
+            elif isinstance(seg, se.Close):
+                ops.append(("Z",))
+        if not ops:
+            continue
+        fill = _rgb(element.fill)
+        stroke = _rgb(element.stroke)
+        width = float(element.stroke_width or 0.0) if stroke else 0.0
+        even_odd = str(element.values.get("fill-rule", "")).lower() == "evenodd"
+        shapes.append((ops, fill, stroke, width, even_odd))
+    return (x, y, w, h), shapes
+
+
+def _rgb(color: Any) -> tuple[float, float, float] | None:
+    if color is None or getattr(color, "value", None) is None or color.alpha == 0:
+        return None
+    return (color.red / 255.0, color.green / 255.0, color.blue / 255.0)
+
+
+@register
+class Image(Element):
+    type_name = "image"
+    description = "an SVG (drawn as vectors) or PNG/JPEG picture in a box"
+    params = {
+        "src": Param(TEXT, doc="file path, relative to the layout file"),
+        "x": Param(LENGTH, 0.0, "left edge"),
+        "y": Param(LENGTH, 0.0, "top edge"),
+        "w": Param(SIZE, doc="box width"),
+        "h": Param(SIZE, doc="box height"),
+        "fit": Param(Choice(options=("contain", "stretch")), "contain",
+                     "contain keeps the aspect ratio; stretch fills the box"),
+    }
+
+    def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        path = (scope.base_dir / v["src"]).resolve()
+        if not path.is_file():
+            raise SheetgenError(f"image not found: {path}", self.raw.pos_of("src"),
+                                hint="paths are relative to the layout file")
+        if path.suffix.lower() == ".svg":
+            self._draw_svg(canvas, str(path), v)
+        elif path.suffix.lower() in (".png", ".jpg", ".jpeg"):
+            x, y, w, h = _fit(v, *_raster_size(path))
+            canvas.image(str(path), x, y, w, h)
+        else:
+            raise SheetgenError(f"unsupported image type '{path.suffix}'", self.raw.pos_of("src"),
+                                hint="use .svg, .png or .jpg")
+
+    def _draw_svg(self, canvas: Canvas, path: str, v: dict[str, Any]) -> None:
+        from sheetgen.render.geometry import make_stroke
+
+        (vx, vy, vw, vh), shapes = svg_shapes(path)
+        x, y, w, h = _fit(v, vw, vh)
+        sx, sy = w / vw, h / vh
+        canvas.push()
+        canvas.transform(sx, 0, 0, sy, x - vx * sx, y - vy * sy)
+        for ops, fill, stroke, width, even_odd in shapes:
+            canvas.path(list(ops), fill=fill, stroke=make_stroke(stroke, width),
+                        even_odd=even_odd)
+        canvas.pop()
+
+
+def _raster_size(path: Path) -> tuple[float, float]:
+    from reportlab.lib.utils import ImageReader
+
+    try:
+        return ImageReader(str(path)).getSize()
+    except Exception as err:  # reportlab wraps PIL errors in several types
+        raise SheetgenError(f"cannot read image {path}: {err}") from None
+
+
+def _fit(v: dict[str, Any], iw: float, ih: float) -> tuple[float, float, float, float]:
+    x, y, w, h = v["x"], v["y"], v["w"], v["h"]
+    if v["fit"] == "stretch" or not iw or not ih:
+        return x, y, w, h
+    scale = min(w / iw, h / ih)
+    fw, fh = iw * scale, ih * scale
+    return x + (w - fw) / 2, y + (h - fh) / 2, fw, fh

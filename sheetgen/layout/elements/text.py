@@ -1,0 +1,176 @@
+"""Text: a line or a wrapped paragraph in a box, aligned, optionally shrunk to fit.
+
+Inline `**bold**` and `*italic*` switch to the font's `-bold` / `-italic` sibling when the
+bundle has one, which is enough for labels such as "**Full Boat** 25 points".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sheetgen.assets import fonts
+from sheetgen.layout.elements.base import Element, Scope, register
+from sheetgen.layout.params import BOOL, COLOR, FONT, LENGTH, SIZE, TEXT, Choice, Number, Param
+from sheetgen.render.backend import Canvas
+
+_MARKUP = re.compile(r"(\*\*.+?\*\*|\*.+?\*)")
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    font: str
+
+
+def _variant(font: str, variant: str) -> str:
+    base = font.split("-")[0]
+    name = f"{base}-{variant}"
+    return name if name in fonts.font_names() else font
+
+
+def split_runs(line: str, font: str) -> list[Run]:
+    runs: list[Run] = []
+    for part in _MARKUP.split(line):
+        if not part:
+            continue
+        if part.startswith("**") and part.endswith("**") and len(part) > 4:
+            runs.append(Run(part[2:-2], _variant(font, "bold")))
+        elif part.startswith("*") and part.endswith("*") and len(part) > 2:
+            runs.append(Run(part[1:-1], _variant(font, "italic")))
+        else:
+            runs.append(Run(part, font))
+    return runs
+
+
+def _words(runs: list[Run]) -> list[list[Run]]:
+    """Split runs into words (lists of runs, since a word may change font midway)."""
+    words: list[list[Run]] = [[]]
+    for run in runs:
+        pieces = re.split(r"( )", run.text)
+        for piece in pieces:
+            if piece == " ":
+                words.append([])
+            elif piece:
+                words[-1].append(Run(piece, run.font))
+    return [w for w in words if w]
+
+
+def _width(runs: list[Run], size: float) -> float:
+    return sum(fonts.string_width(r.text, r.font, size) for r in runs)
+
+
+def layout_lines(text: str, font: str, size: float, width: float | None,
+                 wrap: bool) -> list[list[Run]]:
+    """Break text into lines of runs no wider than `width` (when wrapping)."""
+    lines: list[list[Run]] = []
+    for paragraph in text.split("\n"):
+        runs = split_runs(paragraph, font)
+        if not wrap or width is None:
+            lines.append(runs)
+            continue
+        words = _words(runs)
+        if not words:
+            lines.append([])
+            continue
+        current: list[Run] = []
+        current_w = 0.0
+        for word in words:
+            ww = _width(word, size)
+            space = fonts.string_width(" ", word[0].font, size) if current else 0.0
+            if current and current_w + space + ww > width:
+                lines.append(current)
+                current, current_w = list(word), ww
+            else:
+                if current:
+                    current.append(Run(" ", word[0].font))
+                current.extend(word)
+                current_w += space + ww
+        lines.append(current)
+    return lines
+
+
+@register
+class Text(Element):
+    type_name = "text"
+    description = "text on one line or wrapped in a box; aligned; shrinks to fit if asked"
+    params = {
+        "text": Param(TEXT, doc="the words; **bold** and *italic* work inline"),
+        "x": Param(LENGTH, 0.0, "left of the box (or the anchor, without w)"),
+        "y": Param(LENGTH, 0.0, "top of the box (or the baseline, with valign: baseline)"),
+        "w": Param(SIZE, None, "box width: text wraps within it"),
+        "h": Param(SIZE, None, "box height: for vertical alignment and shrink-to-fit"),
+        "font": Param(FONT, "serif", "a bundled font name"),
+        "size": Param(Number(minimum=1, maximum=400), 10.0, "font size in points"),
+        "color": Param(COLOR, "ink", "text colour"),
+        "align": Param(Choice(options=("left", "center", "right")), "left", ""),
+        "valign": Param(Choice(options=("top", "middle", "bottom", "baseline")), "top", ""),
+        "wrap": Param(BOOL, True, "wrap lines to the box width"),
+        "shrink": Param(BOOL, False, "reduce the size until the text fits the box"),
+        "min_size": Param(Number(minimum=1), 5.0, "smallest size shrink may use"),
+        "leading": Param(Number(minimum=0.5, maximum=4), 1.2, "line height / font size"),
+        "case": Param(Choice(options=("none", "upper", "lower", "title")), "none", ""),
+        "opacity": Param(Number(minimum=0, maximum=1), 1.0, ""),
+    }
+
+    def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        text = v["text"]
+        text = {"upper": text.upper(), "lower": text.lower(), "title": text.title()}.get(
+            v["case"], text)
+        size = v["size"]
+        width, height = v["w"], v["h"]
+        lines = layout_lines(text, v["font"], size, width, v["wrap"])
+        if v["shrink"] and (width or height):
+            while size > v["min_size"] and not _fits(lines, size, v, width, height):
+                size = max(v["min_size"], size - 0.25)
+                lines = layout_lines(text, v["font"], size, width, v["wrap"])
+        leading = size * v["leading"]
+        cap = fonts.cap_height(v["font"], size)
+        block = cap + leading * (len(lines) - 1)
+        x, y = v["x"], v["y"]
+        valign, n = v["valign"], len(lines)
+        if valign == "baseline":
+            baseline = y
+        elif valign == "top":
+            baseline = y + cap
+        elif valign == "middle":
+            baseline = y + ((height or 0.0) - block) / 2 + cap
+        else:  # bottom: the last line's descenders sit on the box's lower edge
+            bottom = y + (height or 0.0) + (fonts.descent(v["font"], size) if height else 0.0)
+            baseline = bottom - leading * (n - 1)
+        for line in lines:
+            line_w = _width(line, size)
+            if width is None:
+                lx = {"left": x, "center": x - line_w / 2, "right": x - line_w}[v["align"]]
+            else:
+                lx = {"left": x, "center": x + (width - line_w) / 2,
+                      "right": x + width - line_w}[v["align"]]
+            for run in _merge(line):
+                if run.text:
+                    canvas.text(lx, baseline, run.text, run.font, size, v["color"], v["opacity"])
+                lx += fonts.string_width(run.text, run.font, size)
+            baseline += leading
+
+
+def _merge(line: list[Run]) -> list[Run]:
+    """Join neighbouring runs in the same font so each becomes one text call."""
+    merged: list[Run] = []
+    for run in line:
+        if merged and merged[-1].font == run.font:
+            merged[-1] = Run(merged[-1].text + run.text, run.font)
+        else:
+            merged.append(run)
+    return merged
+
+
+def _fits(lines: list[list[Run]], size: float, v: dict[str, Any], width: float | None,
+          height: float | None) -> bool:
+    if width is not None and any(_width(line, size) > width + 0.01 for line in lines):
+        return False
+    if height is not None:
+        block = fonts.cap_height(v["font"], size) + size * v["leading"] * (len(lines) - 1)
+        block -= fonts.descent(v["font"], size)
+        if block > height + 0.01:
+            return False
+    return True

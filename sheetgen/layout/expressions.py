@@ -1,0 +1,192 @@
+"""`${...}` expressions in layout values.
+
+A value that is exactly one `${expr}` keeps the expression's type (a number stays a number, a
+list stays a list); `${expr}` inside a longer string is formatted into it. Expressions are a
+small safe subset of Python (arithmetic, comparisons, `a if c else b`, indexing, `a.b` for
+mapping keys and a handful of functions); no attribute of a Python object is reachable, so a
+layout file can never run code.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+_EXPR = re.compile(r"\$\{(.*?)\}")
+
+_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+}
+_CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+}
+
+
+def _fmt(value: Any, spec: str = "") -> str:
+    return format(value, spec)
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "min": min,
+    "max": max,
+    "abs": abs,
+    "round": round,
+    "int": int,
+    "float": float,
+    "str": str,
+    "len": len,
+    "range": lambda *a: list(range(*a)),
+    "upper": lambda s: str(s).upper(),
+    "lower": lambda s: str(s).lower(),
+    "title": lambda s: str(s).title(),
+    "format": _fmt,
+    "floor": math.floor,
+    "ceil": math.ceil,
+    "sqrt": math.sqrt,
+    "sin": lambda deg: math.sin(math.radians(deg)),
+    "cos": lambda deg: math.cos(math.radians(deg)),
+    "sum": sum,
+    "join": lambda sep, items: str(sep).join(str(i) for i in items),
+}
+
+
+class ExpressionError(ValueError):
+    """An expression that cannot be evaluated; the caller adds the source position."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.hint = hint
+
+
+def has_expression(value: Any) -> bool:
+    return isinstance(value, str) and "${" in value
+
+
+def evaluate(value: Any, names: Mapping[str, Any]) -> Any:
+    """Substitute every `${...}` in `value` (recursing into lists and mappings)."""
+    if isinstance(value, str):
+        if "${" not in value:
+            return value
+        whole = _EXPR.fullmatch(value.strip())
+        if whole:
+            return eval_expr(whole.group(1), names)
+        return _EXPR.sub(lambda m: _to_text(eval_expr(m.group(1), names)), value)
+    if isinstance(value, list):
+        return [evaluate(v, names) for v in value]
+    if isinstance(value, dict):
+        return {k: evaluate(v, names) for k, v in value.items()}
+    return value
+
+
+def _to_text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+_CACHE: dict[str, ast.Expression] = {}
+
+
+def eval_expr(source: str, names: Mapping[str, Any]) -> Any:
+    tree = _CACHE.get(source)
+    if tree is None:
+        try:
+            tree = ast.parse(source.strip(), mode="eval")
+        except SyntaxError as err:
+            raise ExpressionError(f"cannot read expression '${{{source}}}': {err.msg}") from None
+        _CACHE[source] = tree
+    try:
+        return _eval(tree.body, names)
+    except ExpressionError:
+        raise
+    except ZeroDivisionError:
+        raise ExpressionError(f"division by zero in '${{{source}}}'") from None
+    except (TypeError, ValueError, IndexError, KeyError) as err:
+        raise ExpressionError(f"cannot evaluate '${{{source}}}': {err}") from None
+
+
+def _eval(node: ast.AST, names: Mapping[str, Any]) -> Any:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id in names:
+            return names[node.id]
+        if node.id in ("true", "True"):
+            return True
+        if node.id in ("false", "False"):
+            return False
+        from sheetgen.errors import did_you_mean
+
+        raise ExpressionError(f"unknown name '{node.id}'", did_you_mean(node.id, names))
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+        return _BINOPS[type(node.op)](_eval(node.left, names), _eval(node.right, names))
+    if isinstance(node, ast.UnaryOp):
+        operand = _eval(node.operand, names)
+        if isinstance(node.op, ast.USub):
+            return -operand
+        if isinstance(node.op, ast.UAdd):
+            return +operand
+        if isinstance(node.op, ast.Not):
+            return not operand
+    if isinstance(node, ast.BoolOp):
+        if isinstance(node.op, ast.And):
+            result: Any = True
+            for v in node.values:
+                result = _eval(v, names)
+                if not result:
+                    return result
+            return result
+        result = False
+        for v in node.values:
+            result = _eval(v, names)
+            if result:
+                return result
+        return result
+    if isinstance(node, ast.Compare):
+        left = _eval(node.left, names)
+        for op, comparator in zip(node.ops, node.comparators, strict=True):
+            right = _eval(comparator, names)
+            if not _CMPOPS[type(op)](left, right):
+                return False
+            left = right
+        return True
+    if isinstance(node, ast.IfExp):
+        return _eval(node.body if _eval(node.test, names) else node.orelse, names)
+    if isinstance(node, ast.Attribute):
+        base = _eval(node.value, names)
+        if isinstance(base, Mapping) and node.attr in base:
+            return base[node.attr]
+        raise ExpressionError(f"no key '{node.attr}' here")
+    if isinstance(node, ast.Subscript):
+        return _eval(node.value, names)[_eval(node.slice, names)]
+    if isinstance(node, ast.List | ast.Tuple):
+        return [_eval(e, names) for e in node.elts]
+    if isinstance(node, ast.Dict):
+        return {_eval(k, names): _eval(v, names) for k, v in zip(node.keys, node.values,
+                                                                   strict=True)}
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        func = FUNCTIONS.get(node.func.id)
+        if func is None:
+            from sheetgen.errors import did_you_mean
+
+            raise ExpressionError(f"unknown function '{node.func.id}'",
+                                  did_you_mean(node.func.id, FUNCTIONS))
+        return func(*[_eval(a, names) for a in node.args])
+    raise ExpressionError(f"'{ast.unparse(node)}' is not allowed in a layout expression")

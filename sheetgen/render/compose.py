@@ -1,0 +1,196 @@
+"""From a loaded layout to finished pages: instances, imposition, bleed, marks and reuse.
+
+Each page instance (one per data row and copy) is drawn element by element into recordings.
+A recording that occurs on more than one instance is static artwork: it is written once as a
+PDF form and placed wherever it recurs, so a 100-page pad costs little more than one page.
+Instances are then laid out one per page, or n-up on a printer sheet with cut marks, with the
+MediaBox, BleedBox and TrimBox set for each page.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from sheetgen.layout.document import Layout, _page_names
+from sheetgen.layout.units import PT_PER
+from sheetgen.render.backend import Canvas, PageBoxes, Stroke
+from sheetgen.render.geometry import rect_ops
+from sheetgen.render.recording import RecordingCanvas
+
+MM = PT_PER["mm"]
+MARK_OFFSET = 2.0 * MM  # gap between the bleed edge and a crop mark
+MARK_LENGTH = 6.0 * MM
+MARK_STROKE = Stroke(color=(0.0, 0.0, 0.0), width=0.25)
+
+
+@dataclass
+class Instance:
+    """One trimmed page: its recorded elements, each with the digest that identifies it."""
+
+    blocks: list[tuple[str, RecordingCanvas]]
+
+
+def instance_names(layout: Layout, index: int, total: int, row: dict) -> dict:
+    names = dict(layout.names)
+    names.update(row)
+    names["row"] = row
+    names["page"] = _page_names(layout.page, index, total)
+    return names
+
+
+def record_instances(layout: Layout, count: int = 1,
+                     progress: Callable[[int], None] | None = None) -> list[Instance]:
+    """Resolve and draw every instance into recordings (no PDF yet)."""
+    rows = [row for _ in range(count) for row in layout.data]
+    total = len(rows)
+    instances = []
+    base = layout.scope()
+    for index, row in enumerate(rows):
+        scope = base.child(**instance_names(layout, index, total, row))
+        blocks = []
+        for element in layout.elements:
+            rec = RecordingCanvas()
+            element.render(rec, scope)
+            if rec.calls:
+                blocks.append((rec.key(), rec))
+        instances.append(Instance(blocks))
+        if progress:
+            progress(1)
+    return instances
+
+
+def _draw_instance(canvas: Canvas, inst: Instance, shared: set[str]) -> None:
+    """Replay an instance; consecutive shared blocks go through one form."""
+    run: list[tuple[str, RecordingCanvas]] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        key = "+".join(k for k, _ in run)
+        if canvas.begin_form(key):
+            for _, rec in run:
+                rec.replay(canvas)
+            canvas.end_form()
+        canvas.use_form(key)
+        run.clear()
+
+    for key, rec in inst.blocks:
+        if key in shared:
+            run.append((key, rec))
+        else:
+            flush()
+            rec.replay(canvas)
+    flush()
+
+
+def _crop_marks(canvas: Canvas, xs: Iterable[float], ys: Iterable[float],
+                area: tuple[float, float, float, float],
+                media: tuple[float, float]) -> None:
+    """Short marks on the cut lines, outside `area` (the printed area with its bleed)."""
+    x0, y0, x1, y1 = area
+    mw, mh = media
+    ops: list = []
+    for x in sorted(set(xs)):
+        top_end = max(0.0, y0 - MARK_OFFSET - MARK_LENGTH)
+        if y0 - MARK_OFFSET > top_end + 0.5:
+            ops += [("M", x, y0 - MARK_OFFSET), ("L", x, top_end)]
+        bottom_end = min(mh, y1 + MARK_OFFSET + MARK_LENGTH)
+        if bottom_end > y1 + MARK_OFFSET + 0.5:
+            ops += [("M", x, y1 + MARK_OFFSET), ("L", x, bottom_end)]
+    for y in sorted(set(ys)):
+        left_end = max(0.0, x0 - MARK_OFFSET - MARK_LENGTH)
+        if x0 - MARK_OFFSET > left_end + 0.5:
+            ops += [("M", x0 - MARK_OFFSET, y), ("L", left_end, y)]
+        right_end = min(mw, x1 + MARK_OFFSET + MARK_LENGTH)
+        if right_end > x1 + MARK_OFFSET + 0.5:
+            ops += [("M", x1 + MARK_OFFSET, y), ("L", right_end, y)]
+    if ops:
+        canvas.path(ops, stroke=MARK_STROKE)
+
+
+def _place(canvas: Canvas, layout: Layout, inst: Instance, shared: set[str], tx: float,
+           ty: float, clip: tuple[float, float, float, float]) -> None:
+    """Draw one instance with its trim's top-left corner at (tx, ty), clipped to its bleed."""
+    page = layout.page
+    canvas.push()
+    cx0, cy0, cx1, cy1 = clip
+    canvas.clip(rect_ops(cx0, cy0, cx1 - cx0, cy1 - cy0))
+    if page.background is not None:
+        canvas.path(rect_ops(cx0, cy0, cx1 - cx0, cy1 - cy0), fill=page.background)
+    canvas.transform(1, 0, 0, 1, tx, ty)
+    _draw_instance(canvas, inst, shared)
+    canvas.pop()
+
+
+def _flip(box: tuple[float, float, float, float], height: float) -> tuple[float, ...]:
+    x0, y0, x1, y1 = box
+    return (x0, height - y1, x1, height - y0)
+
+
+def compose(layout: Layout, canvas: Canvas, count: int = 1,
+            progress: Callable[[int], None] | None = None) -> int:
+    """Draw the whole document on `canvas`; returns the number of physical pages."""
+    instances = record_instances(layout, count, progress)
+    seen = Counter(key for inst in instances for key in {k for k, _ in inst.blocks})
+    shared = {key for key, n in seen.items() if n > 1}
+    page = layout.page
+    w, h, b = page.width, page.height, page.bleed
+    pages = 0
+    imp = layout.imposition
+    if imp is None:
+        slug = MARK_OFFSET + MARK_LENGTH + 1.0 * MM if page.crop_marks else 0.0
+        o = b + slug
+        mw, mh = w + 2 * o, h + 2 * o
+        trim = (o, o, o + w, o + h)
+        bleed = (o - b, o - b, o + w + b, o + h + b)
+        for inst in instances:
+            canvas.begin_page(mw, mh, PageBoxes((0, 0, mw, mh), _flip(bleed, mh),
+                                                _flip(trim, mh)))
+            _place(canvas, layout, inst, shared, o, o, bleed)
+            if page.crop_marks:
+                _crop_marks(canvas, (o, o + w), (o, o + h), bleed, (mw, mh))
+            canvas.end_page()
+            pages += 1
+        return pages
+
+    sw, sh = imp.sheet_width, imp.sheet_height
+    total_w = imp.across * w + (imp.across - 1) * imp.gap
+    total_h = imp.down * h + (imp.down - 1) * imp.gap
+    x_start, y_start = (sw - total_w) / 2, (sh - total_h) / 2
+    inner = min(b, imp.gap / 2)
+    outer_x = min(b, x_start)
+    outer_y = min(b, y_start)
+    for first in range(0, len(instances), imp.per_sheet):
+        group = instances[first:first + imp.per_sheet]
+        xs, ys = [], []
+        cells = []
+        for k, inst in enumerate(group):
+            col, row = k % imp.across, k // imp.across
+            tx, ty = x_start + col * (w + imp.gap), y_start + row * (h + imp.gap)
+            clip = (tx - (outer_x if col == 0 else inner), ty - (outer_y if row == 0 else inner),
+                    tx + w + (outer_x if col == imp.across - 1 else inner),
+                    ty + h + (outer_y if row == imp.down - 1 else inner))
+            cells.append((inst, tx, ty, clip))
+            xs += [tx, tx + w]
+            ys += [ty, ty + h]
+        trim_box = (min(xs), min(ys), max(xs), max(ys))
+        bleed_box = (min(c[3][0] for c in cells), min(c[3][1] for c in cells),
+                     max(c[3][2] for c in cells), max(c[3][3] for c in cells))
+        canvas.begin_page(sw, sh, PageBoxes((0, 0, sw, sh), _flip(bleed_box, sh),
+                                            _flip(trim_box, sh)))
+        for inst, tx, ty, clip in cells:
+            _place(canvas, layout, inst, shared, tx, ty, clip)
+        if imp.cut_marks:
+            _crop_marks(canvas, xs, ys, bleed_box, (sw, sh))
+        canvas.end_page()
+        pages += 1
+    return pages
+
+
+def sheet_count(layout: Layout, count: int) -> int:
+    n = len(layout.data) * count
+    if layout.imposition is None:
+        return n
+    return -(-n // layout.imposition.per_sheet)

@@ -1,0 +1,154 @@
+"""The PDF backend: the Canvas protocol on top of reportlab.
+
+Pages are drawn in a y-down space (the page's CTM is flipped once at the start of each page);
+text and images flip back locally so they read upright. Fonts are the bundled TrueType faces,
+embedded as subsets, and the canvas is created with an embedded initial font so that no
+non-embedded Helvetica sneaks into the file. `invariant=1` fixes dates and ids, which makes
+the same input give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+
+from reportlab.pdfgen import canvas as rl_canvas
+
+from sheetgen import __version__
+from sheetgen.assets.fonts import register_reportlab
+from sheetgen.render.backend import Color, PageBoxes, PathOp, Stroke
+
+try:  # reportlab's C accelerator, when installed, speeds up string and float formatting
+    import _rl_accel  # noqa: F401
+except ImportError:  # pragma: no cover - optional
+    pass
+
+
+class PdfCanvas:
+    def __init__(self, title: str = "sheetgen", subject: str = "") -> None:
+        register_reportlab()
+        self._buffer = io.BytesIO()
+        self._c = rl_canvas.Canvas(self._buffer, invariant=1, pageCompression=1,
+                                   initialFontName="sans", initialFontSize=10)
+        self._c.setTitle(title)
+        self._c.setSubject(subject)
+        self._c.setCreator(f"sheetgen {__version__}")
+        self._c.setAuthor("sheetgen")
+        self._forms: set[str] = set()
+        self._pages = 0
+        self._in_form = False
+        self._page_open = False
+
+    # --- pages -------------------------------------------------------------------------
+    def begin_page(self, width: float, height: float, boxes: PageBoxes | None = None) -> None:
+        c = self._c
+        c.setPageSize((width, height))
+        if boxes is not None:
+            c.setBleedBox(list(boxes.bleed))
+            c.setTrimBox(list(boxes.trim))
+        c.saveState()
+        c.transform(1, 0, 0, -1, 0, height)
+        self._page_open = True
+
+    def end_page(self) -> None:
+        self._c.restoreState()
+        self._c.showPage()
+        self._pages += 1
+        self._page_open = False
+
+    # --- state -------------------------------------------------------------------------
+    def push(self) -> None:
+        self._c.saveState()
+
+    def pop(self) -> None:
+        self._c.restoreState()
+
+    def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        self._c.transform(a, b, c, d, e, f)
+
+    def _path(self, ops: list[PathOp]):
+        p = self._c.beginPath()
+        for op in ops:
+            kind = op[0]
+            if kind == "M":
+                p.moveTo(op[1], op[2])
+            elif kind == "L":
+                p.lineTo(op[1], op[2])
+            elif kind == "C":
+                p.curveTo(*op[1:7])
+            elif kind == "Z":
+                p.close()
+            else:  # pragma: no cover - programming error, not user input
+                raise ValueError(f"unknown path op {op!r}")
+        return p
+
+    def clip(self, ops: list[PathOp]) -> None:
+        self._c.clipPath(self._path(ops), stroke=0, fill=0)
+
+    # --- drawing -----------------------------------------------------------------------
+    def path(self, ops: list[PathOp], fill: Color | None = None, stroke: Stroke | None = None,
+             opacity: float = 1.0, even_odd: bool = False) -> None:
+        if not ops or (fill is None and stroke is None):
+            return
+        c = self._c
+        c.saveState()
+        if opacity < 1:
+            c.setFillAlpha(opacity)
+            c.setStrokeAlpha(opacity)
+        if fill is not None:
+            c.setFillColorRGB(*fill)
+        if stroke is not None:
+            c.setStrokeColorRGB(*stroke.color)
+            c.setLineWidth(stroke.width)
+            c.setLineCap(stroke.cap)
+            c.setLineJoin(stroke.join)
+            if stroke.dash:
+                c.setDash(list(stroke.dash), 0)
+        c.drawPath(self._path(ops), stroke=1 if stroke is not None else 0,
+                   fill=1 if fill is not None else 0,
+                   fillMode=rl_canvas.FILL_EVEN_ODD if even_odd else rl_canvas.FILL_NON_ZERO)
+        c.restoreState()
+
+    def text(self, x: float, y: float, s: str, font: str, size: float, color: Color,
+             opacity: float = 1.0) -> None:
+        c = self._c
+        c.saveState()
+        if opacity < 1:
+            c.setFillAlpha(opacity)
+        c.setFillColorRGB(*(color or (0, 0, 0)))
+        c.transform(1, 0, 0, -1, x, y)
+        c.setFont(font, size)
+        c.drawString(0, 0, s)
+        c.restoreState()
+
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        c = self._c
+        c.saveState()
+        c.transform(1, 0, 0, -1, x, y + h)
+        c.drawImage(path, 0, 0, w, h, mask="auto")
+        c.restoreState()
+
+    # --- forms -------------------------------------------------------------------------
+    @staticmethod
+    def _name(key: str) -> str:
+        return "F" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
+
+    def begin_form(self, key: str) -> bool:
+        name = self._name(key)
+        if name in self._forms:
+            return False
+        self._forms.add(name)
+        self._c.beginForm(name, -20000, -20000, 20000, 20000)
+        self._in_form = True
+        return True
+
+    def end_form(self) -> None:
+        self._c.endForm()
+        self._in_form = False
+
+    def use_form(self, key: str) -> None:
+        self._c.doForm(self._name(key))
+
+    def finish(self) -> bytes:
+        self._c.save()
+        return self._buffer.getvalue()
