@@ -1,0 +1,81 @@
+"""An independent, slow reference for the solver: ordered dice, keeps as subsets of dice
+positions, scores straight from the card's rules. Only usable on tiny cards."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+from sheetgen.games.swashbuckle.card import Card
+
+
+def brute_force_value(card: Card) -> float:
+    boxes = card.boxes
+    n = len(boxes)
+    bonus = card.bonus_section
+    bonus_ids = set(bonus.boxes) if bonus else set()
+    faces = range(1, card.n_faces + 1)
+    joker = card.joker
+    joker_idx = card.box_index(joker.box) if joker else -1
+
+    def counts(dice: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(dice.count(f) for f in faces)
+
+    @cache
+    def value(used: frozenset, sub: int, jflag: bool, zero: bool) -> float:
+        if len(used) == n:
+            nz = card.no_zero_bonus
+            return float(nz.points) if nz and not zero else 0.0
+
+        def place(dice: tuple[int, ...]) -> float:
+            c = counts(dice)
+            open_boxes = [i for i in range(n) if i not in used]
+            alike = len(set(dice)) == 1
+            extra_bonus = joker.points if (joker and jflag and alike) else 0
+            scores_somewhere = any(boxes[i].rule.qualifies(c) for i in open_boxes)
+            any_above_open = any(not boxes[i].below_waterline for i in open_boxes)
+            best = float("-inf")
+            for i in open_boxes:
+                box = boxes[i]
+                if joker and jflag and alike and not scores_somewhere:
+                    pts = float(box.joker_points)
+                    is_zero = box.joker_points == 0
+                else:
+                    bonus_for_piracy = joker.points if (joker and jflag) else 0
+                    pts = box.rule.expected(c, extra_bonus=bonus_for_piracy)
+                    is_zero = not box.rule.qualifies(c)
+                    if is_zero:
+                        pts = 0.0
+                if is_zero and box.below_waterline and any_above_open:
+                    continue
+                nsub = sub
+                gain = pts
+                if box.id in bonus_ids:
+                    before = sub
+                    nsub = sub + int(pts)
+                    if not bonus.bonus.earned(before) and bonus.bonus.earned(nsub):
+                        gain += bonus.bonus.points
+                    nsub = min(nsub, bonus.bonus.above + 1)
+                nj = jflag or (i == joker_idx and not is_zero)
+                total = gain + value(used | {i}, nsub, nj, zero or is_zero)
+                best = max(best, total)
+            return best + extra_bonus
+
+        @cache
+        def after_roll(dice: tuple[int, ...], rolls_left: int) -> float:
+            best = place(dice)
+            if rolls_left == 0:
+                return best
+            for keep_mask in range(1 << len(dice)):
+                kept = tuple(d for k, d in enumerate(dice) if keep_mask >> k & 1)
+                m = len(dice) - len(kept)
+                outcomes = list(itertools.product(faces, repeat=m))
+                ev = sum(after_roll(tuple(sorted(kept + o)), rolls_left - 1)
+                         for o in outcomes) / len(outcomes)
+                best = max(best, ev)
+            return best
+
+        rolls = list(itertools.product(faces, repeat=card.n_dice))
+        return sum(after_roll(tuple(sorted(r)), card.rolls - 1) for r in rolls) / len(rolls)
+
+    return value(frozenset(), 0, False, False)
