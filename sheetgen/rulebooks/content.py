@@ -1,0 +1,183 @@
+"""Rulebook content: a game's `book.yaml` plus its Markdown chapters, turned into HTML.
+
+Writers work in `templates/rulebooks/<game>/`: `book.yaml` holds the facts a cover and a
+colophon need (title, players, playing time, credits) and names the Markdown files that make
+up the book. Markdown keeps the prose readable in a diff; each file is first run through
+jinja2 so it can place diagrams (`{{ diagram("name") }}`) and computed figures without a
+writer touching HTML. Headings become the table of contents, so the ToC can never drift from
+the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import markdown
+import markdown.extensions.toc
+import yaml
+from markupsafe import Markup
+
+from sheetgen.errors import Position, SheetgenError, did_you_mean
+
+TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates" / "rulebooks"
+
+GAMES: tuple[str, ...] = (
+    "captains-curse",
+    "swashbuckle",
+    "curse-of-the-black-dice",
+    "voodoo-pirate",
+    "shipwrecked",
+)
+"""Every game with a rulebook, in the order `rulebook --all` prints them."""
+
+_REQUIRED = ("title", "tagline", "players", "minutes", "credits", "chapters", "quickref")
+_MARKDOWN_EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc", "sane_lists", "smarty"]
+
+
+@dataclass(frozen=True)
+class Credit:
+    role: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A ToC entry: level 1 is a chapter, level 2 a section."""
+
+    level: int
+    title: str
+    anchor: str
+
+
+@dataclass
+class Book:
+    """A rulebook ready for the HTML template: metadata plus rendered chapter HTML."""
+
+    game: str
+    title: str
+    tagline: str
+    players: str
+    minutes: str
+    credits: list[Credit]
+    source_note: str
+    body_html: str
+    quickref_html: str
+    headings: list[Heading] = field(default_factory=list)
+
+
+def check_game(game: str) -> str:
+    """Return `game` if it has a rulebook, else raise with a did-you-mean hint."""
+    if game not in GAMES:
+        raise SheetgenError(
+            f"no rulebook for game '{game}'",
+            hint=did_you_mean(game, GAMES) or f"known games: {', '.join(GAMES)}",
+        )
+    return game
+
+
+def _load_meta(path: Path) -> dict[str, Any]:
+    try:
+        meta = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise SheetgenError(f"cannot read rulebook metadata: {err}", Position(str(path))) from err
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        pos = Position(str(path), mark.line + 1, mark.column + 1) if mark else Position(str(path))
+        raise SheetgenError(f"bad YAML: {getattr(err, 'problem', err)}", pos) from err
+    if not isinstance(meta, dict):
+        raise SheetgenError("book.yaml must be a mapping", Position(str(path)))
+    for key in _REQUIRED:
+        if key not in meta:
+            raise SheetgenError(f"book.yaml lacks '{key}'", Position(str(path)))
+    unknown = set(meta) - set(_REQUIRED) - {"source_note"}
+    for key in sorted(unknown):
+        allowed = (*_REQUIRED, "source_note")
+        raise SheetgenError(
+            f"unknown key '{key}' in book.yaml", Position(str(path)),
+            hint=did_you_mean(key, allowed),
+        )
+    return meta
+
+
+def _environment(directory: Path, helpers: dict[str, Callable[..., Any]]) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(directory), str(TEMPLATES_DIR)]),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # Markdown sources: HTML in them is intended
+        keep_trailing_newline=True,
+    )
+    env.globals.update(helpers)
+    return env
+
+
+def _render_markdown(
+    env: jinja2.Environment, name: str, directory: Path, id_prefix: str = ""
+) -> tuple[str, list]:
+    try:
+        source = env.get_template(name).render()
+    except jinja2.TemplateNotFound as err:
+        raise SheetgenError(f"missing chapter file '{name}'", Position(str(directory))) from err
+    except jinja2.TemplateError as err:
+        line = getattr(err, "lineno", 0) or 0
+        where = getattr(err, "filename", None) or str(directory / name)
+        raise SheetgenError(f"template error: {err}", Position(where, line, 1)) from err
+    md = markdown.Markdown(
+        extensions=_MARKDOWN_EXTENSIONS,
+        extension_configs={
+            "toc": {"toc_depth": "1-2", "slugify": _slugger(id_prefix)},
+            "smarty": {"smart_angled_quotes": False},
+        },
+    )
+    html = md.convert(source)
+    return html, md.toc_tokens
+
+
+def _slugger(prefix: str) -> Callable[[str, str], str]:
+    """Heading ids; the quick reference gets its own prefix so its ids never clash."""
+
+    def slugify(value: str, separator: str) -> str:
+        return prefix + markdown.extensions.toc.slugify(value, separator)
+
+    return slugify
+
+
+def _flatten(tokens: list[dict[str, Any]]) -> list[Heading]:
+    out: list[Heading] = []
+    for token in tokens:
+        out.append(Heading(token["level"], Markup(token["name"]).striptags(), token["id"]))
+        out.extend(_flatten(token.get("children", [])))
+    return out
+
+
+def load_book(game: str, helpers: dict[str, Callable[..., Any]] | None = None) -> Book:
+    """Read and render one game's content. `helpers` become jinja globals (e.g. `diagram`)."""
+    check_game(game)
+    directory = TEMPLATES_DIR / game
+    meta = _load_meta(directory / "book.yaml")
+    env = _environment(directory, helpers or {})
+    # One Markdown pass over all chapters keeps heading ids unique across the whole book.
+    joined = "\n\n".join(
+        f'{{% include "{name}" %}}' for name in meta["chapters"]
+    )
+    env_loader = env.loader
+    assert isinstance(env_loader, jinja2.FileSystemLoader)
+    env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({"__book__.md": joined}), env_loader])
+    body_html, tokens = _render_markdown(env, "__book__.md", directory)
+    quickref_html, _ = _render_markdown(env, meta["quickref"], directory, "qr-")
+    credits = [Credit(str(c["role"]), str(c["name"])) for c in meta["credits"]]
+    return Book(
+        game=game,
+        title=str(meta["title"]),
+        tagline=str(meta["tagline"]),
+        players=str(meta["players"]),
+        minutes=str(meta["minutes"]),
+        credits=credits,
+        source_note=str(meta.get("source_note", "")),
+        body_html=body_html,
+        quickref_html=quickref_html,
+        headings=[h for h in _flatten(tokens) if h.level <= 2],
+    )

@@ -1,0 +1,1 @@
+"""Figures for this game's rulebook (see the package docstring)."""

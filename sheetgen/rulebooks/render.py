@@ -1,0 +1,110 @@
+"""Rulebook PDFs: book content + jinja2 template + print stylesheet, set by weasyprint.
+
+The paper decides page size, margins and the base type size; everything else (running
+headers, page numbers, the ToC's page references, break rules) lives in `print.css`.
+Output is deterministic: no dates are written and the PDF identifier is derived from the
+game and paper, so the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+
+import jinja2
+import weasyprint
+
+from sheetgen.errors import SheetgenError, did_you_mean
+from sheetgen.rulebooks.booklet import impose_saddle_stitch
+from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, load_book
+from sheetgen.rulebooks.diagrams import diagram_html
+from sheetgen.rulebooks.fonts import font_face_css
+from sheetgen.rulebooks.worked import example
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A page format for the book's own pages (not the printer sheet of a booklet)."""
+
+    name: str
+    width_mm: float
+    height_mm: float
+    margin_mm: tuple[float, float, float, float]  # top, right, bottom, left
+    base_pt: float  # body text size; smaller pages get smaller type
+
+
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("a4", 210, 297, (20, 20, 20, 20), 10.5),
+    "letter": Paper("letter", 215.9, 279.4, (19, 20, 19, 20), 10.5),
+    "a5": Paper("a5", 148, 210, (15, 13, 15, 13), 9.0),
+}
+
+BOOKLET_PAGES: dict[str, Paper] = {
+    # --booklet: --paper is the sheet fed to the printer; the book's pages are half of it.
+    "a4": Paper("a5", 148.5, 210, (14, 13, 14, 13), 9.0),
+    "letter": Paper("half-letter", 139.7, 215.9, (14, 12, 14, 12), 9.0),
+}
+
+
+def paper_for(name: str, booklet: bool) -> Paper:
+    """The page format of the book's pages for `--paper name [--booklet]`."""
+    table = BOOKLET_PAGES if booklet else PAPERS
+    if name not in table:
+        if booklet and name in PAPERS:
+            raise SheetgenError(
+                f"--booklet needs a sheet that folds to a readable page; '{name}' would give "
+                "A6 pages",
+                hint="use --paper a4 (A5 booklet) or --paper letter (half-letter booklet)",
+            )
+        raise SheetgenError(f"unknown paper '{name}'", hint=did_you_mean(name, PAPERS))
+    return table[name]
+
+
+def _template_env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=jinja2.select_autoescape(["html", "j2"]),
+    )
+
+
+def _css_string(text: str) -> str:
+    """Quote `text` as a CSS string literal (for running headers)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def book_html(book: Book, paper: Paper) -> str:
+    """The complete HTML document for one book on one paper."""
+    template = _template_env().get_template("book.html.j2")
+    return template.render(
+        book=book,
+        paper=paper,
+        header_text=_css_string(book.title),
+        font_faces=font_face_css(),
+    )
+
+
+def render_book(game: str, paper_name: str = "a4", booklet: bool = False) -> bytes:
+    """Render the rulebook for `game` to PDF bytes (imposed for saddle-stitch if `booklet`)."""
+    paper = paper_for(paper_name, booklet)
+    book = load_book(game, helpers={"diagram": diagram_html, "example": example})
+    html = book_html(book, paper)
+    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES_DIR)).render()
+    identifier = hashlib.sha256(f"sheetgen rulebook {game} {paper.name}".encode()).hexdigest()
+    pdf = document.write_pdf(pdf_identifier=identifier[:32].encode("ascii"))
+    if booklet:
+        sheet = PAPERS[paper_name]
+        return impose_saddle_stitch(
+            pdf, sheet_width=sheet.height_mm * MM, sheet_height=sheet.width_mm * MM
+        )
+    return pdf
+
+
+def page_count(pdf: bytes) -> int:
+    """Number of pages in a PDF (used by the CLI's summary line)."""
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)

@@ -1,0 +1,49 @@
+"""Shared fixtures: each rulebook is rendered once per test session (rendering is the slow
+part), and helpers read the PDF back the way a reader would: page by page."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sheetgen.rulebooks import GAMES, render_book
+
+
+class _Books(dict):
+    """game -> path of its A4 rulebook, rendered on first use."""
+
+    def __init__(self, folder: Path):
+        super().__init__()
+        self.folder = folder
+
+    def __missing__(self, game: str) -> Path:
+        assert game in GAMES
+        path = self.folder / f"{game}.pdf"
+        path.write_bytes(render_book(game, "a4"))
+        self[game] = path
+        return path
+
+
+@pytest.fixture(scope="session")
+def books(tmp_path_factory) -> dict[str, Path]:
+    """Every game's A4 rulebook (rendered once per session, when first asked for)."""
+    return _Books(tmp_path_factory.mktemp("rulebooks"))
+
+
+@pytest.fixture(scope="session")
+def page_lines():
+    """A function: the text lines of each page of a PDF."""
+    return read_page_lines
+
+
+def read_page_lines(pdf: Path) -> list[list[str]]:
+    """Text lines of each page (pdftotext -layout), page numbers from 1 at index 0."""
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    pages = text.split("\f")
+    if pages and not pages[-1].strip():
+        pages.pop()
+    return [[line.strip() for line in page.splitlines() if line.strip()] for page in pages]

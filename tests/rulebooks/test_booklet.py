@@ -1,0 +1,87 @@
+"""Saddle-stitch imposition: the page order, and the order actually found in imposed PDFs."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+import weasyprint
+from pypdf import PdfReader
+
+from sheetgen.rulebooks.booklet import booklet_order, impose_saddle_stitch
+
+
+def test_order_for_8_pages():
+    # Two sheets: outer sheet 8|1 and 2|7, inner sheet 6|3 and 4|5 (1-based).
+    assert booklet_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+
+
+def test_order_for_12_pages():
+    assert booklet_order(12) == [
+        (11, 0), (1, 10), (9, 2), (3, 8), (7, 4), (5, 6),
+    ]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 8, 9, 12, 13, 20])
+def test_order_is_a_fold(n):
+    sides = booklet_order(n)
+    padded = -(-n // 4) * 4
+    assert len(sides) == padded // 2
+    pages = [p for side in sides for p in side if p is not None]
+    assert sorted(pages) == list(range(n))  # every page exactly once
+    assert sum(p is None for side in sides for p in side) == padded - n  # blanks pad
+    for left, right in sides:
+        # Facing halves of one side always add up to padded-1 (that is what folding does).
+        if left is not None and right is not None:
+            assert left + right == padded - 1
+
+
+def test_order_rejects_empty():
+    with pytest.raises(ValueError):
+        booklet_order(0)
+
+
+def _numbered_pdf(n: int) -> bytes:
+    html = "".join(
+        f'<p style="break-after: page">PAGE-{i + 1:02d}</p>' for i in range(n)
+    )
+    css = weasyprint.CSS(string="@page { size: 148mm 210mm; margin: 10mm }")
+    return weasyprint.HTML(string=html).write_pdf(stylesheets=[css])
+
+
+def _halves(pdf: bytes) -> list[tuple[str, str]]:
+    """For each imposed side, the page label found in its left and right half."""
+    reader = PdfReader(io.BytesIO(pdf))
+    out = []
+    for page in reader.pages:
+        width = float(page.mediabox.width)
+        found = {"left": "", "right": ""}
+
+        def visit(text, cm, tm, font, size, found=found, width=width):
+            if text.startswith("PAGE-"):
+                x = cm[4] + tm[4] * cm[0]
+                found["left" if x < width / 2 else "right"] = text.strip()
+
+        page.extract_text(visitor_text=visit)
+        out.append((found["left"], found["right"]))
+    return out
+
+
+@pytest.mark.parametrize("n", [8, 12])
+def test_imposed_pdf_reads_in_booklet_order(n):
+    imposed = impose_saddle_stitch(_numbered_pdf(n), 842, 595)
+    reader = PdfReader(io.BytesIO(imposed))
+    assert len(reader.pages) == n // 2
+    assert all(float(p.mediabox.width) == 842 for p in reader.pages)
+    expected = [
+        tuple("" if i is None else f"PAGE-{i + 1:02d}" for i in side) for side in booklet_order(n)
+    ]
+    assert _halves(imposed) == expected
+
+
+def test_imposition_pads_with_blanks():
+    imposed = impose_saddle_stitch(_numbered_pdf(6), 842, 595)
+    halves = _halves(imposed)
+    assert len(halves) == 4
+    assert halves[0] == ("", "PAGE-01")  # the back cover is a blank
+    assert halves[1] == ("PAGE-02", "")

@@ -1,0 +1,123 @@
+"""Every rulebook renders, has a sane length, a truthful ToC, embedded fonts only from the
+bundle, a one-page quick reference and byte-identical output for the same inputs."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen.errors import SheetgenError
+from sheetgen.rulebooks import GAMES, render_book
+from sheetgen.rulebooks.content import load_book
+
+# Expected A4 length per game: enough pages to hold every rule, few enough to staple.
+PAGE_RANGE = {
+    "captains-curse": (5, 9),
+    "swashbuckle": (5, 10),
+    "curse-of-the-black-dice": (7, 14),
+    "voodoo-pirate": (8, 16),
+    "shipwrecked": (3, 7),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_count_in_range(books, game):
+    pages = len(PdfReader(books[game]).pages)
+    low, high = PAGE_RANGE[game]
+    assert low <= pages <= high, f"{game}: {pages} pages"
+
+
+def _toc_entries(lines: list[str]) -> list[tuple[str, int]]:
+    """(title, page) pairs from the ToC on the cover: 'Title . . . . 7'."""
+    entries = []
+    for line in lines:
+        match = re.match(r"^(.*?)\s*(?:\.\s*){3,}(\d+)$", line)
+        if match:
+            entries.append((match.group(1).strip(), int(match.group(2))))
+    return entries
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_toc_points_at_the_pages_where_headings_fall(books, game, page_lines):
+    pages = page_lines(books[game])
+    entries = _toc_entries(pages[0])
+    headings = [h.title for h in load_book(game, helpers=_helpers()).headings]
+    assert [t for t, _ in entries] == [*headings, "Quick reference"]
+    for title, number in entries:
+        # The first body page (after the cover) where the heading stands on a line of its
+        # own; each page's first line is the running header, so it is skipped.
+        found = next(
+            (i + 1 for i, lines in enumerate(pages[1:], start=1) if title in lines[1:]), None
+        )
+        assert found == number, f"{game}: '{title}' listed on p.{number}, found on p.{found}"
+
+
+def _helpers():
+    from sheetgen.rulebooks.diagrams import diagram_html
+    from sheetgen.rulebooks.worked import example
+
+    return {"diagram": diagram_html, "example": example}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_quick_reference_is_the_last_page_and_one_page(books, game, page_lines):
+    pages = page_lines(books[game])
+    assert "Quick reference" in pages[-1][1:3]
+    assert not any("Quick reference" == line for line in pages[-2][1:])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_running_header_names_the_game(books, game, page_lines):
+    pages = page_lines(books[game])
+    title = load_book(game, helpers=_helpers()).title
+    for lines in pages[1:]:
+        assert lines[0].startswith(title)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_bundled_fonts_all_embedded(books, game):
+    out = subprocess.run(["pdffonts", str(books[game])], check=True, capture_output=True,
+                         text=True).stdout.splitlines()[2:]
+    assert out, "no fonts at all?"
+    for row in out:
+        name, emb = row.split()[0], row.split()[-5]
+        assert emb == "yes", row
+        assert name.split("+", 1)[-1].startswith("SG-"), f"foreign font: {row}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_designers_are_credited(books, game, page_lines):
+    text = " ".join(" ".join(p) for p in page_lines(books[game]))
+    for credit in load_book(game, helpers=_helpers()).credits:
+        assert credit.name in text
+
+
+def test_deterministic_bytes():
+    assert render_book("shipwrecked", "a5") == render_book("shipwrecked", "a5")
+
+
+def test_booklet_is_deterministic_and_two_up():
+    first = render_book("shipwrecked", "a4", booklet=True)
+    assert first == render_book("shipwrecked", "a4", booklet=True)
+    reader = PdfReader(io.BytesIO(first))
+    box = reader.pages[0].mediabox
+    assert float(box.width) > float(box.height)  # landscape sheets
+    assert len(reader.pages) % 2 == 0
+
+
+@pytest.mark.parametrize("paper,size", [("letter", (612, 792)), ("a5", (420, 595))])
+def test_paper_sizes(paper, size):
+    reader = PdfReader(io.BytesIO(render_book("shipwrecked", paper)))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == size
+
+
+def test_unknown_game_and_bad_booklet_paper():
+    with pytest.raises(SheetgenError, match="captains-curse"):
+        render_book("captains-curs")
+    with pytest.raises(SheetgenError, match="A6"):
+        render_book("shipwrecked", "a5", booklet=True)
