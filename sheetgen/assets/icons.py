@@ -37,6 +37,16 @@ class Icon:
     even_odd: bool
     credit: str
 
+    def placed(self, x: float, y: float, w: float, h: float) -> list[tuple]:
+        """The ops scaled into the box whose top-left corner is (x, y), w wide and h tall
+        (y-down, any unit): scaled by min(w, h), centred, so the aspect is kept."""
+        side = min(w, h)
+        dx, dy = x + (w - side) / 2, y + (h - side) / 2
+        return [
+            (op[0], *(v * side + (dx if i % 2 == 0 else dy) for i, v in enumerate(op[1:])))
+            for op in self.ops
+        ]
+
 
 def parse_path(text: str) -> tuple[tuple, ...]:
     """Read the compact absolute path string the vendoring tool writes ('M0 0.5L1 0.5Z')."""

@@ -137,3 +137,14 @@ def test_contact_sheet_tool_renders(tmp_path):
     report = subprocess.run(["pdffonts", str(out)], check=True, capture_output=True,
                             text=True).stdout
     assert "Helvetica" not in report and " no " not in report
+
+
+def test_placed_fits_the_box_keeping_aspect_and_centring():
+    icon = icons.get_icon("anchor")
+    ops = icon.placed(10, 20, 40, 20)  # a wide box: the icon is 20 x 20, centred in x
+    xs = [v for op in ops for v in op[1::2]]
+    ys = [v for op in ops for v in op[2::2]]
+    assert min(xs) >= 20 - 1e-9 and max(xs) <= 40 + 1e-9
+    assert min(ys) >= 20 - 1e-9 and max(ys) <= 40 + 1e-9
+    assert [op[0] for op in ops] == [op[0] for op in icon.ops]
+    assert ops[0][1:] == pytest.approx((20 + icon.ops[0][1] * 20, 20 + icon.ops[0][2] * 20))

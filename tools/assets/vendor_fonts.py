@@ -1,8 +1,9 @@
 """Regenerate the bundled fonts in sheetgen/assets/fonts/ from their published sources.
 
 Run from the repository root: `.venv/bin/python tools/assets/vendor_fonts.py`. Needs `npm`
-(to fetch the pinned @fontsource packages), fontTools and brotli (WOFF2 decoding). The output
-is committed, so sheetgen itself never needs npm, brotli or the network.
+(to fetch the pinned @fontsource packages), fontTools, brotli (WOFF2 decoding) and
+skia-pathops (overlap removal; `.venv/bin/pip install skia-pathops`). The output is committed,
+so sheetgen itself never needs npm, brotli, skia-pathops or the network.
 
 Why these steps:
 - @fontsource ships Google Fonts' static per-weight instances as WOFF2 subsets; reportlab reads
@@ -12,6 +13,10 @@ Why these steps:
   for every weight), so the name table is rewritten. Fonts whose copyright line declares a
   Reserved Font Name (OFL section 3) are published under a sheetgen name, since our files are
   Modified Versions (converted and subset); the others keep their own family name.
+- Google's static instances are cut from variable fonts and keep their overlapping contours
+  (the "4" of Source Sans Bold is one self-crossing contour). Rasterisers leave hairline seams
+  along such overlaps at some resolutions, and the outlines sheetgen draws itself
+  (`text_outline`) would carry them too, so the overlaps are merged away here.
 - `recalcTimestamp=False` keeps the output byte-identical from one run to the next.
 """
 
@@ -26,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
+from fontTools.ttLib.removeOverlaps import removeOverlaps
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "sheetgen" / "assets" / "fonts"
@@ -136,6 +142,7 @@ def main() -> int:
             font = TTFont(package_dir / src.file, recalcTimestamp=False)
             font.flavor = None
             check(font, src)
+            removeOverlaps(font)
             rename(font, src)
             dest = OUT / src.family_dir / f"{src.name}.ttf"
             dest.parent.mkdir(parents=True, exist_ok=True)
