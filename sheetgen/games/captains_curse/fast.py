@@ -1,0 +1,729 @@
+"""The compiled fast path: whole games in numba, for simulation and island verification.
+
+Same rules as `state.GameState` (the referee), same move order, same random streams: a game
+played here and replayed through the referee agrees move by move (tests check this on
+thousands of seeds). The state is a small int64 array (`S_*` offsets) and the island and
+ruleset are one int64 table (`T_*` offsets), so a game never allocates Python objects.
+
+Players live here too because they run in the hot loop:
+- random (0): every decision uniform over the legal ones, in the referee's order.
+- greedy (1): one-ply. Each die decision is scored by `value()`, a hand-written estimate of
+  the final score (banked points; open cells weighted by how likely the column is to be
+  finished given its symbol's remaining spaces; doubles powers; distance from losing the
+  centre ring; cost of the next sink). Loot takes the space most likely to sink soon; a
+  sink takes the line that destroys the least still-needed treasure (`sink_cost`).
+- expert (2): two-ply expectimax. Each candidate decision is scored by the expectation over
+  all 36 next rolls of greedy's best reply value, computed per die value and reused
+  across rolls so that the whole lookahead costs a few dozen evaluations.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .island import Island
+from .ruleset import Ruleset
+
+# ---- table layout (int64)
+T_ROW = 0  # row_of[c*7 + v], v in 1..6
+T_VAL = 42  # val_of[c*6 + r]
+T_SYM = 78  # symbol mask per column
+T_RING = 84
+T_ALL = 85
+T_NSPACES = 86
+T_NLINES = 87
+T_SPENT_COUNTS = 88  # R8 option
+T_UNFINISHED_SCORE = 89  # R16 option
+T_GOAL = 90
+T_LINES = 96  # region[L], then end0[L], then end1[L]
+
+# ---- state layout (int64)
+S_NEXT = 0  # first open row per column
+S_CIRC = 6  # circled-row mask per column
+S_DBL = 12  # doubles state per value-1: 0 blank, 1 circled, 2 spent
+S_MARKED = 18
+S_LOOTED = 19
+S_SUNK = 20
+S_SIZE = 21
+
+# ---- turn record layout (int64), one row per turn
+R_WHITE, R_BLACK, R_MDIE, R_MDELTA, R_MSPEND, R_TAKE, R_COL, R_LOOT, R_DCIRC, R_SINK, \
+    R_NPLACE = range(11)
+R_SIZE = 11
+TAKE_WHITE, TAKE_BLACK, TAKE_PASS = 0, 1, 2
+
+# ---- placement rows: mod_die (-1 none, 0 white, 1 black), delta, spend, take, column, value
+MAX_PLACEMENTS = 320
+MAX_TURNS = 400
+
+POLICY_IDS = {"random": 0, "greedy": 1, "expert": 2}
+
+# ---- value() parameters (hand-tuned; see module docstring)
+P_Q0 = 0
+P_DOUBLE_CIRCLED = 1
+P_DOUBLE_PROTECT = 2
+P_RING = 3
+P_SINK = 4
+P_NEED_TIGHT = 5
+P_NEED_SLACK = 6
+P_WIN_BONUS = 7
+P_LOST = 8
+P_RING_SINK = 9
+DEFAULT_PARAMS = np.array([0.65, 1.5, 1.0, 24.0, 0.6, 3.0, 0.4, 20.0, 150.0, 12.0],
+                          dtype=np.float64)
+
+U64 = np.uint64
+GAMMA = np.uint64(0x9E3779B97F4A7C15)
+M1 = np.uint64(0xBF58476D1CE4E5B9)
+M2 = np.uint64(0x94D049BB133111EB)
+POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
+
+
+def build_table(island: Island, ruleset: Ruleset) -> np.ndarray:
+    """Flatten an island and ruleset into the int64 table the kernels read."""
+    n = len(island.spaces)
+    if n > 62:
+        raise ValueError("the fast path handles at most 62 spaces")
+    n_lines = len(island.sink_lines)
+    tab = np.zeros(T_LINES + 3 * n_lines, dtype=np.int64)
+    for c in range(6):
+        for r, v in enumerate(ruleset.columns[c]):
+            tab[T_ROW + c * 7 + v] = r
+            tab[T_VAL + c * 6 + r] = v
+        tab[T_SYM + c] = island.symbol_masks[c]
+    tab[T_RING] = island.ring_mask
+    tab[T_ALL] = island.all_mask
+    tab[T_NSPACES] = n
+    tab[T_NLINES] = n_lines
+    tab[T_SPENT_COUNTS] = int(ruleset.spent_doubles_count_as_circled)
+    tab[T_UNFINISHED_SCORE] = int(ruleset.unfinished_columns_score)
+    tab[T_GOAL] = ruleset.goal
+    for i in range(n_lines):
+        tab[T_LINES + i] = island.region_masks[i]
+        tab[T_LINES + n_lines + i] = island.end_masks[i][0]
+        tab[T_LINES + 2 * n_lines + i] = island.end_masks[i][1]
+    return tab
+
+
+# ------------------------------------------------------------------ primitives
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    """Bits set in a non-negative mask (SWAR; the multiply may wrap, the top byte is right)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True)
+def next64(rs: np.ndarray) -> np.uint64:
+    rs[0] = rs[0] + GAMMA
+    z = rs[0]
+    z = (z ^ (z >> U64(30))) * M1
+    z = (z ^ (z >> U64(27))) * M2
+    return z ^ (z >> U64(31))
+
+
+@njit(cache=True)
+def draw(rs: np.ndarray, n: int) -> int:
+    """[0, n) by multiply-shift of the top 32 bits, exactly as rng.SplitMix64.randrange."""
+    return np.int64(((next64(rs) >> U64(32)) * U64(n)) >> U64(32))
+
+
+@njit(cache=True)
+def wrap(v: int) -> int:
+    return (v - 1) % 6 + 1
+
+
+@njit(cache=True)
+def available(tab: np.ndarray, st: np.ndarray) -> int:
+    return tab[T_ALL] & ~st[S_MARKED] & ~st[S_SUNK]
+
+
+@njit(cache=True)
+def placeable(tab: np.ndarray, st: np.ndarray, avail: int, c: int, v: int) -> bool:
+    """R6."""
+    nr = st[S_NEXT + c]
+    return nr < 6 and tab[T_ROW + c * 7 + v] >= nr and (avail & tab[T_SYM + c]) != 0
+
+
+@njit(cache=True)
+def any_placeable(tab: np.ndarray, st: np.ndarray, avail: int, v: int) -> bool:
+    for c in range(6):
+        if placeable(tab, st, avail, c, v):
+            return True
+    return False
+
+
+@njit(cache=True)
+def line_usable(tab: np.ndarray, sunk: int, i: int, n_lines: int) -> bool:
+    """R11: both ends wet and something left to sink."""
+    region = tab[T_LINES + i]
+    e0 = tab[T_LINES + n_lines + i]
+    e1 = tab[T_LINES + 2 * n_lines + i]
+    return (region & ~sunk) != 0 and (e0 == 0 or (e0 & sunk) != 0) and \
+        (e1 == 0 or (e1 & sunk) != 0)
+
+
+@njit(cache=True)
+def termination(tab: np.ndarray, st: np.ndarray) -> int:
+    """R14: 0 = go on; 1 columns complete, 2 ring sunk, 3 island sunk, 4 nothing to loot."""
+    done = True
+    for c in range(6):
+        if st[S_NEXT + c] < 6:
+            done = False
+    if done:
+        return 1
+    sunk = st[S_SUNK]
+    if tab[T_RING] & ~sunk == 0:
+        return 2
+    if tab[T_ALL] & ~sunk == 0:
+        return 3
+    if available(tab, st) == 0:
+        return 4
+    return 0
+
+
+@njit(cache=True)
+def final_score(tab: np.ndarray, st: np.ndarray) -> int:
+    """R16-R17 on a finished sheet: totals minus X, X = every cell not circled."""
+    score = 0
+    for c in range(6):
+        circ = st[S_CIRC + c]
+        complete = st[S_NEXT + c] == 6
+        for r in range(6):
+            if circ >> r & 1:
+                if complete or tab[T_UNFINISHED_SCORE] != 0:
+                    score += tab[T_VAL + c * 6 + r]
+            else:
+                score -= 1
+    return score
+
+
+# ------------------------------------------------------------------ legal decisions
+
+@njit(cache=True)
+def enum_placements(tab: np.ndarray, st: np.ndarray, w: int, b: int, dcirc: int,
+                    pl: np.ndarray) -> int:
+    """All legal die decisions (R6-R8) in the referee's order; returns their count."""
+    avail = available(tab, st)
+    n = 0
+    if w == b:
+        d = w
+        forced = dcirc == d or (st[S_DBL + d - 1] == 2 and tab[T_SPENT_COUNTS] == 0)
+        any_ok = False
+        for take in range(2):
+            if take == 0 and forced:
+                continue
+            for c in range(6):
+                if placeable(tab, st, avail, c, d):
+                    any_ok = True
+                    pl[n, 0] = -1
+                    pl[n, 1] = 0
+                    pl[n, 2] = 0
+                    pl[n, 3] = take
+                    pl[n, 4] = c
+                    pl[n, 5] = d
+                    n += 1
+        if not any_ok:
+            pl[n, 0] = -1
+            pl[n, 1] = 0
+            pl[n, 2] = 0
+            pl[n, 3] = TAKE_PASS
+            pl[n, 4] = -1
+            pl[n, 5] = 0
+            n += 1
+        return n
+    lowest = 0
+    for d in range(1, 7):
+        if st[S_DBL + d - 1] == 1:
+            lowest = d
+            break
+    n_mods = 1
+    if lowest:
+        n_mods = 5
+    for m in range(n_mods):
+        mdie = -1
+        delta = 0
+        if m > 0:
+            mdie = (m - 1) // 2
+            delta = 1 if (m - 1) % 2 == 0 else -1
+        for spend in range(1, 7):
+            if m == 0:
+                if spend > 1:
+                    break
+                sp = 0
+            else:
+                if st[S_DBL + spend - 1] != 1:
+                    continue
+                if tab[T_SPENT_COUNTS] != 0 and spend != lowest:
+                    continue
+                sp = spend
+            mw = w
+            mb = b
+            if mdie == 0:
+                mw = wrap(w + delta)
+            elif mdie == 1:
+                mb = wrap(b + delta)
+            start = n
+            for take in range(2):
+                v = mw if take == 0 else mb
+                for c in range(6):
+                    if placeable(tab, st, avail, c, v):
+                        pl[n, 0] = mdie
+                        pl[n, 1] = delta
+                        pl[n, 2] = sp
+                        pl[n, 3] = take
+                        pl[n, 4] = c
+                        pl[n, 5] = v
+                        n += 1
+            if n == start:
+                pl[n, 0] = mdie
+                pl[n, 1] = delta
+                pl[n, 2] = sp
+                pl[n, 3] = TAKE_PASS
+                pl[n, 4] = -1
+                pl[n, 5] = 0
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def apply_placement(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, i: int) -> None:
+    """Spend the doubles symbol (R7) and circle the value, crossing cells above (R6)."""
+    if pl[i, 0] >= 0:
+        st[S_DBL + pl[i, 2] - 1] = 2
+    if pl[i, 3] != TAKE_PASS:
+        c = pl[i, 4]
+        row = tab[T_ROW + c * 7 + pl[i, 5]]
+        st[S_CIRC + c] |= 1 << row
+        st[S_NEXT + c] = row + 1
+
+
+@njit(cache=True)
+def apply_loot(tab: np.ndarray, st: np.ndarray, c: int, space: int) -> None:
+    """R6 loot, then R10 abandonment if the column is complete."""
+    bit = 1 << space
+    st[S_MARKED] |= bit
+    st[S_LOOTED] |= bit
+    if st[S_NEXT + c] == 6:
+        st[S_MARKED] |= available(tab, st) & tab[T_SYM + c]
+
+
+# ------------------------------------------------------------------ heuristics
+
+@njit(cache=True)
+def need_weights(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
+                 need: np.ndarray) -> None:
+    """Per column, what losing one available space of its symbol costs (points)."""
+    for c in range(6):
+        nr = st[S_NEXT + c]
+        if nr >= 6:
+            need[c] = 0.0
+            continue
+        a = popcount(avail & tab[T_SYM + c])
+        if a - 1 >= 6 - nr:
+            need[c] = P[P_NEED_SLACK]
+        else:
+            need[c] = P[P_NEED_TIGHT]
+
+
+@njit(cache=True)
+def sink_cost(tab: np.ndarray, st: np.ndarray, avail: int, need: np.ndarray, i: int,
+              n_lines: int, P: np.ndarray) -> float:
+    """What sinking line i destroys: needed treasure, centre-ring safety, a little land."""
+    sunk = st[S_SUNK]
+    region = tab[T_LINES + i] & ~sunk
+    cost = 0.0
+    ra = region & avail
+    if ra:
+        for c in range(6):
+            k = popcount(ra & tab[T_SYM + c])
+            if k:
+                cost += k * need[c]
+    ring_here = popcount(region & tab[T_RING])
+    if ring_here:
+        ring_left = popcount(tab[T_RING] & ~sunk)
+        if ring_left == ring_here:
+            return 1.0e6  # this sink would lose the game (R15)
+        cost += P[P_RING_SINK] * ring_here / (ring_left - ring_here)
+    cost += 0.02 * popcount(region)
+    return cost
+
+
+@njit(cache=True)
+def best_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> int:
+    """The usable line with the least cost (ties: lowest index), or -1 (R13)."""
+    n_lines = tab[T_NLINES]
+    avail = available(tab, st)
+    need_weights(tab, st, avail, P, need)
+    best = -1
+    best_cost = 0.0
+    for i in range(n_lines):
+        if line_usable(tab, st[S_SUNK], i, n_lines):
+            cost = sink_cost(tab, st, avail, need, i, n_lines, P)
+            if best < 0 or cost < best_cost:
+                best = i
+                best_cost = cost
+    return best
+
+
+@njit(cache=True)
+def best_loot(tab: np.ndarray, st: np.ndarray, c: int) -> int:
+    """Loot first the space whose region is most at risk: inside cheap, usable lines."""
+    avail = available(tab, st)
+    cand = avail & tab[T_SYM + c]
+    n_lines = tab[T_NLINES]
+    sunk = st[S_SUNK]
+    best = -1
+    best_risk = -1.0
+    n = tab[T_NSPACES]
+    for s in range(n):
+        if not (cand >> s & 1):
+            continue
+        risk = 0.0
+        for i in range(n_lines):
+            region = tab[T_LINES + i] & ~sunk
+            if region >> s & 1:
+                k = popcount(region & avail)
+                w = 1.0 / k
+                if line_usable(tab, sunk, i, n_lines):
+                    w *= 2.0
+                if w > risk:
+                    risk = w
+        if tab[T_RING] >> s & 1:
+            risk *= 0.9  # the ring sinks last; its treasure can wait a little
+        if risk > best_risk:
+            best_risk = risk
+            best = s
+    return best
+
+
+@njit(cache=True)
+def value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> float:
+    """Estimated final score of a position at the end of a turn (see module docstring)."""
+    term = termination(tab, st)
+    if term:
+        score = final_score(tab, st)
+        if term == 2:
+            return score - P[P_LOST]
+        if score >= tab[T_GOAL]:
+            return score + P[P_WIN_BONUS]
+        return float(score)
+    avail = available(tab, st)
+    q0 = P[P_Q0]
+    v = 0.0
+    for c in range(6):
+        nr = st[S_NEXT + c]
+        circ = st[S_CIRC + c]
+        banked = 0
+        for r in range(nr):
+            if circ >> r & 1:
+                banked += tab[T_VAL + c * 6 + r]
+            else:
+                banked -= 1
+        if nr < 6:
+            a = popcount(avail & tab[T_SYM + c])
+            open_cells = 6 - nr
+            if a == 0:
+                v -= open_cells
+                if tab[T_UNFINISHED_SCORE] == 0:
+                    banked = -(nr - popcount(circ))
+            else:
+                q = q0
+                if a < open_cells:
+                    q = q0 * a / open_cells
+                for r in range(nr, 6):
+                    v += q * (tab[T_VAL + c * 6 + r] + 1) - 1.0
+        v += banked
+    n_circ = 0
+    n_prot = 0
+    for d in range(6):
+        s = st[S_DBL + d]
+        if s == 1:
+            n_circ += 1
+            n_prot += 1
+        elif s == 2 and tab[T_SPENT_COUNTS] != 0:
+            n_prot += 1
+    v += P[P_DOUBLE_CIRCLED] * n_circ + P[P_DOUBLE_PROTECT] * n_prot
+    ring_left = popcount(tab[T_RING] & ~st[S_SUNK])
+    v -= P[P_RING] / ring_left
+    # the next owed sink will cost at least the cheapest usable line
+    n_lines = tab[T_NLINES]
+    need_weights(tab, st, avail, P, need)
+    cheapest = 0.0
+    found = False
+    for i in range(n_lines):
+        if line_usable(tab, st[S_SUNK], i, n_lines):
+            cost = sink_cost(tab, st, avail, need, i, n_lines, P)
+            if not found or cost < cheapest:
+                cheapest = cost
+                found = True
+    if found:
+        if cheapest > 1.0e5:
+            cheapest = P[P_LOST] * 0.3
+        v -= P[P_SINK] * cheapest
+    return v
+
+
+# ------------------------------------------------------------------ one whole turn
+
+@njit(cache=True)
+def resolve(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, i: int, P: np.ndarray,
+            need: np.ndarray, out: np.ndarray) -> None:
+    """Apply placement i with greedy loot and sink; out = [loot, sink] (-1 when none)."""
+    apply_placement(tab, st, pl, i)
+    out[0] = -1
+    out[1] = -1
+    if pl[i, 3] != TAKE_PASS:
+        c = pl[i, 4]
+        s = best_loot(tab, st, c)
+        apply_loot(tab, st, c, s)
+        out[0] = s
+    if pl[i, 3] != TAKE_WHITE:  # R9
+        line = best_sink(tab, st, P, need)
+        if line >= 0:
+            st[S_SUNK] |= tab[T_LINES + line]
+            out[1] = line
+
+
+@njit(cache=True)
+def reply_value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray,
+                pl: np.ndarray, scratch: np.ndarray, out: np.ndarray) -> float:
+    """Expected value over the 36 next rolls of greedy's best reply (the expert's leaf)."""
+    if termination(tab, st):
+        return value(tab, st, P, need)
+    # Per die value: best position after placing it without / with a sink.
+    free = np.full(7, -1.0e9)
+    cursed = np.full(7, -1.0e9)
+    ok = np.zeros(7, dtype=np.bool_)
+    avail = available(tab, st)
+    for v in range(1, 7):
+        for c in range(6):
+            if placeable(tab, st, avail, c, v):
+                ok[v] = True
+                pl[0, 0] = -1
+                pl[0, 3] = TAKE_WHITE
+                pl[0, 4] = c
+                pl[0, 5] = v
+                scratch[:] = st
+                resolve(tab, scratch, pl, 0, P, need, out)
+                val = value(tab, scratch, P, need)
+                if val > free[v]:
+                    free[v] = val
+                pl[0, 3] = TAKE_BLACK
+                scratch[:] = st
+                resolve(tab, scratch, pl, 0, P, need, out)
+                val = value(tab, scratch, P, need)
+                if val > cursed[v]:
+                    cursed[v] = val
+    pl[0, 0] = -1
+    pl[0, 3] = TAKE_PASS
+    scratch[:] = st
+    resolve(tab, scratch, pl, 0, P, need, out)
+    pass_value = value(tab, scratch, P, need)
+    # Spending a circled doubles symbol: its effect on value() is a constant shift.
+    lowest = 0
+    for d in range(1, 7):
+        if st[S_DBL + d - 1] == 1:
+            lowest = d
+            break
+    spend_shift = 0.0
+    if lowest:
+        scratch[:] = st
+        base = value(tab, scratch, P, need)
+        scratch[S_DBL + lowest - 1] = 2
+        spend_shift = value(tab, scratch, P, need) - base
+    circle_shift = np.zeros(7)
+    total = 0.0
+    for w in range(1, 7):
+        for b in range(1, 7):
+            if w == b:
+                d = w
+                blank = st[S_DBL + d - 1] == 0
+                forced = blank or (st[S_DBL + d - 1] == 2 and tab[T_SPENT_COUNTS] == 0)
+                if blank:
+                    if circle_shift[d] == 0.0:
+                        scratch[:] = st
+                        base = value(tab, scratch, P, need)
+                        scratch[S_DBL + d - 1] = 1
+                        circle_shift[d] = value(tab, scratch, P, need) - base + 1e-12
+                    shift = circle_shift[d]
+                else:
+                    shift = 0.0
+                if ok[d]:
+                    best = cursed[d] if forced else max(free[d], cursed[d])
+                else:
+                    best = pass_value
+                total += best + shift
+                continue
+            best = -1.0e9
+            if ok[w] or ok[b]:
+                if ok[w]:
+                    best = free[w]
+                if ok[b] and cursed[b] > best:
+                    best = cursed[b]
+            else:
+                best = pass_value
+            if lowest:
+                for m in range(4):
+                    mw = w
+                    mb = b
+                    if m == 0:
+                        mw = wrap(w + 1)
+                    elif m == 1:
+                        mw = wrap(w - 1)
+                    elif m == 2:
+                        mb = wrap(b + 1)
+                    else:
+                        mb = wrap(b - 1)
+                    alt = -1.0e9
+                    if ok[mw] or ok[mb]:
+                        if ok[mw]:
+                            alt = free[mw]
+                        if ok[mb] and cursed[mb] > alt:
+                            alt = cursed[mb]
+                    else:
+                        alt = pass_value
+                    alt += spend_shift
+                    if alt > best:
+                        best = alt
+            total += best
+    return total / 36.0
+
+
+@njit(cache=True)
+def choose_placement(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, n: int, policy: int,
+                     prs: np.ndarray, P: np.ndarray) -> int:
+    """The policy's die decision among the n legal placements in pl."""
+    if n == 1:
+        return 0
+    if policy == 0:
+        return draw(prs, n)
+    need = np.zeros(6)
+    out = np.zeros(2, dtype=np.int64)
+    scratch = np.empty(S_SIZE, dtype=np.int64)
+    best = 0
+    best_v = -1.0e18
+    if policy == 1:
+        for i in range(n):
+            scratch[:] = st
+            resolve(tab, scratch, pl, i, P, need, out)
+            v = value(tab, scratch, P, need)
+            if v > best_v:
+                best_v = v
+                best = i
+        return best
+    # expert: two-ply expectimax with the greedy reply as leaf
+    pl2 = np.zeros((2, 6), dtype=np.int64)
+    scratch2 = np.empty(S_SIZE, dtype=np.int64)
+    for i in range(n):
+        scratch[:] = st
+        resolve(tab, scratch, pl, i, P, need, out)
+        v = reply_value(tab, scratch, P, need, pl2, scratch2, out)
+        if v > best_v:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True)
+def choose_loot(tab: np.ndarray, st: np.ndarray, c: int, policy: int, prs: np.ndarray) -> int:
+    if policy == 0:
+        cand = available(tab, st) & tab[T_SYM + c]
+        cnt = popcount(cand)
+        k = draw(prs, cnt) if cnt > 1 else 0
+        for s in range(tab[T_NSPACES]):
+            if cand >> s & 1:
+                if k == 0:
+                    return s
+                k -= 1
+        return -1
+    return best_loot(tab, st, c)
+
+
+@njit(cache=True)
+def choose_sink(tab: np.ndarray, st: np.ndarray, policy: int, prs: np.ndarray,
+                P: np.ndarray) -> int:
+    """A usable line (R11), or -1 when none is (R13)."""
+    n_lines = tab[T_NLINES]
+    if policy == 0:
+        k = 0
+        for i in range(n_lines):
+            if line_usable(tab, st[S_SUNK], i, n_lines):
+                k += 1
+        if k == 0:
+            return -1
+        j = draw(prs, k) if k > 1 else 0
+        for i in range(n_lines):
+            if line_usable(tab, st[S_SUNK], i, n_lines):
+                if j == 0:
+                    return i
+                j -= 1
+        return -1
+    need = np.zeros(6)
+    return best_sink(tab, st, P, need)
+
+
+@njit(cache=True)
+def play(tab: np.ndarray, policy: int, seed: np.uint64, P: np.ndarray, st: np.ndarray,
+         rec: np.ndarray) -> int:
+    """Play one game from the empty sheet; fill st (final state) and rec; return turns."""
+    for k in range(S_SIZE):
+        st[k] = 0
+    dice = np.empty(1, dtype=np.uint64)
+    dice[0] = seed
+    prs = np.empty(1, dtype=np.uint64)
+    prs[0] = seed ^ POLICY_STREAM
+    pl = np.empty((MAX_PLACEMENTS, 6), dtype=np.int64)
+    turn = 0
+    while turn < MAX_TURNS:
+        r = draw(dice, 36)
+        w = r // 6 + 1
+        b = r % 6 + 1
+        dcirc = 0
+        if w == b and st[S_DBL + w - 1] == 0:  # R8
+            st[S_DBL + w - 1] = 1
+            dcirc = w
+        n = enum_placements(tab, st, w, b, dcirc, pl)
+        i = choose_placement(tab, st, pl, n, policy, prs, P)
+        row = rec[turn]
+        row[R_WHITE] = w
+        row[R_BLACK] = b
+        row[R_MDIE] = pl[i, 0]
+        row[R_MDELTA] = pl[i, 1]
+        row[R_MSPEND] = pl[i, 2]
+        row[R_TAKE] = pl[i, 3]
+        row[R_COL] = pl[i, 4]
+        row[R_DCIRC] = dcirc
+        row[R_NPLACE] = n
+        row[R_LOOT] = -1
+        row[R_SINK] = -1
+        apply_placement(tab, st, pl, i)
+        if pl[i, 3] != TAKE_PASS:
+            c = pl[i, 4]
+            s = choose_loot(tab, st, c, policy, prs)
+            apply_loot(tab, st, c, s)
+            row[R_LOOT] = s
+        if pl[i, 3] != TAKE_WHITE:  # R9 (R13 when no line is usable)
+            line = choose_sink(tab, st, policy, prs, P)
+            if line >= 0:
+                st[S_SUNK] |= tab[T_LINES + line]
+                row[R_SINK] = line
+        turn += 1
+        if termination(tab, st):
+            break
+    return turn
+
+
+@njit(cache=True)
+def play_many(tab: np.ndarray, policy: int, seeds: np.ndarray, P: np.ndarray,
+              finals: np.ndarray, n_turns: np.ndarray) -> None:
+    """Play one game per seed; keep each final state (no turn records)."""
+    rec = np.empty((MAX_TURNS, R_SIZE), dtype=np.int64)
+    st = np.empty(S_SIZE, dtype=np.int64)
+    for g in range(seeds.shape[0]):
+        n_turns[g] = play(tab, policy, seeds[g], P, st, rec)
+        finals[g, :] = st

@@ -1,0 +1,210 @@
+"""The bundled players (policies) and the bridge between the referee and the fast path.
+
+- `random`: every decision uniform over the legal ones (a floor for win rates).
+- `greedy`: looks one turn ahead. It scores every legal die decision (including each
+  possible +1/-1 modification) by a hand-written estimate of the final score: points
+  banked, open cells weighted by how likely their column is to be finished, the value of
+  circled doubles, how close the centre ring is to sinking, and what the next sink will
+  cost. So it prefers the free die, avoids X's, spends modifications to dodge the curse or
+  a skip, loots first the space most likely to sink, and sinks the line that destroys the
+  least still-needed treasure, keeping the centre ring for last.
+- `expert`: looks two turns ahead. For each legal die decision it averages, over all 36
+  next rolls, the value of greedy's best reply (expectimax), so it also values keeping
+  good placements open for the next roll.
+
+All three run in the compiled fast path (`fast.py`). `FastPlayer` lets a `GameState` be
+played by the same code (the CLI uses it for hints; tests compare it with the fast games),
+and `RandomPlayer` is a pure-Python twin of the fast random player that walks the referee's
+own `legal_moves()` and must produce the very same games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sheetgen.errors import SheetgenError, did_you_mean
+
+from . import fast
+from .island import Island
+from .rng import SplitMix64, policy_stream
+from .ruleset import Ruleset
+from .state import (
+    GameResult,
+    GameState,
+    Loot,
+    Modify,
+    Move,
+    Phase,
+    Place,
+    Sink,
+    score_sheet,
+)
+
+POLICIES = ("random", "greedy", "expert")
+TERMINATION_NAMES = {1: "columns_complete", 2: "ring_sunk", 3: "island_sunk",
+                     4: "no_available_space"}
+TAKES = ("white", "black", "pass")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A named player; `id` selects it inside the fast path."""
+
+    name: str
+    id: int
+
+
+def get_policy(name: str) -> Policy:
+    """The policy called `name`; an unknown name is a SheetgenError with a suggestion."""
+    if name not in fast.POLICY_IDS:
+        raise SheetgenError(f"unknown policy {name!r}",
+                            hint=did_you_mean(name, POLICIES) or
+                            f"choose one of {', '.join(POLICIES)}")
+    return Policy(name, fast.POLICY_IDS[name])
+
+
+_TABLES: dict[tuple[int, int], tuple[Island, Ruleset, np.ndarray]] = {}
+
+
+def table_for(island: Island, ruleset: Ruleset) -> np.ndarray:
+    """The fast path's int64 table for an island and ruleset (cached per object pair)."""
+    key = (id(island), id(ruleset))
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is island and hit[1] is ruleset:
+        return hit[2]
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    tab = fast.build_table(island, ruleset)
+    _TABLES[key] = (island, ruleset, tab)
+    return tab
+
+
+def result_from_final(island: Island, ruleset: Ruleset, st: np.ndarray, turns: int,
+                      term: int) -> GameResult:
+    """Score a fast-path final state exactly as the referee does (R15-R19)."""
+    sunk = int(st[fast.S_SUNK])
+    unsunk = bin(island.all_mask & ~sunk).count("1")
+    lost = island.ring_mask & ~sunk == 0
+    circled = [int(x) for x in st[fast.S_CIRC:fast.S_CIRC + 6]]
+    complete = [int(x) == 6 for x in st[fast.S_NEXT:fast.S_NEXT + 6]]
+    return score_sheet(ruleset, circled, complete, unsunk, lost,
+                       TERMINATION_NAMES.get(term, ""), turns)
+
+
+def turn_to_log(island: Island, row: np.ndarray) -> dict[str, Any]:
+    """One fast-path turn record as a `captains-curse-log/1` turn object."""
+    w, b = int(row[fast.R_WHITE]), int(row[fast.R_BLACK])
+    mdie, delta = int(row[fast.R_MDIE]), int(row[fast.R_MDELTA])
+    take = TAKES[int(row[fast.R_TAKE])]
+    modify = None
+    if mdie >= 0:
+        modify = {"die": TAKES[mdie], "delta": delta, "spend": int(row[fast.R_MSPEND])}
+    value = None
+    if take != "pass":
+        value = w if take == "white" else b
+        if mdie == (0 if take == "white" else 1):
+            value = (value + delta - 1) % 6 + 1
+    loot = int(row[fast.R_LOOT])
+    sink = int(row[fast.R_SINK])
+    dcirc = int(row[fast.R_DCIRC])
+    return {"white": w, "black": b, "modify": modify, "take": take, "value": value,
+            "column": int(row[fast.R_COL]) if take != "pass" else None,
+            "loot": island.spaces[loot].id if loot >= 0 else None,
+            "doubles_circled": dcirc or None,
+            "sink": island.sink_lines[sink].id if sink >= 0 else None}
+
+
+def play_turns(island: Island, ruleset: Ruleset, policy: Policy, seed: int,
+               record: bool = True) -> tuple[GameResult, list[dict[str, Any]]]:
+    """Play one game in the fast path; its result and (if `record`) its log turns."""
+    tab = table_for(island, ruleset)
+    st = np.empty(fast.S_SIZE, dtype=np.int64)
+    rec = np.empty((fast.MAX_TURNS, fast.R_SIZE), dtype=np.int64)
+    n = fast.play(tab, policy.id, np.uint64(seed), fast.DEFAULT_PARAMS, st, rec)
+    result = result_from_final(island, ruleset, st, int(n), int(fast.termination(tab, st)))
+    turns = [turn_to_log(island, rec[i]) for i in range(n)] if record else []
+    return result, turns
+
+
+def play_results(island: Island, ruleset: Ruleset, policy: Policy,
+                 seeds: list[int]) -> list[GameResult]:
+    """Play one game per seed in one compiled call (the simulation hot path)."""
+    tab = table_for(island, ruleset)
+    arr = np.array(seeds, dtype=np.uint64)
+    finals = np.empty((len(seeds), fast.S_SIZE), dtype=np.int64)
+    n_turns = np.empty(len(seeds), dtype=np.int64)
+    fast.play_many(tab, policy.id, arr, fast.DEFAULT_PARAMS, finals, n_turns)
+    return [result_from_final(island, ruleset, finals[g], int(n_turns[g]),
+                              int(fast.termination(tab, finals[g])))
+            for g in range(len(seeds))]
+
+
+# ------------------------------------------------------------------ players on a GameState
+
+def encode(state: GameState) -> np.ndarray:
+    """A GameState as the fast path's int64 state array."""
+    st = np.zeros(fast.S_SIZE, dtype=np.int64)
+    st[fast.S_NEXT:fast.S_NEXT + 6] = state.next_row
+    st[fast.S_CIRC:fast.S_CIRC + 6] = state.circled
+    st[fast.S_DBL:fast.S_DBL + 6] = state.doubles
+    st[fast.S_MARKED] = state.marked
+    st[fast.S_LOOTED] = state.looted
+    st[fast.S_SUNK] = state.sunk
+    return st
+
+
+class RandomPlayer:
+    """Uniform over the referee's legal moves, drawing exactly as the fast random player."""
+
+    name = "random"
+
+    def __init__(self, rng: SplitMix64) -> None:
+        self.rng = rng
+
+    def choose(self, state: GameState) -> Move:
+        legal = state.legal_moves()
+        return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+
+class FastPlayer:
+    """Any bundled policy playing a GameState through the fast path's decision functions."""
+
+    def __init__(self, policy: str, rng: SplitMix64 | None = None) -> None:
+        self.policy = get_policy(policy)
+        self.name = policy
+        self.prs = np.empty(1, dtype=np.uint64)
+        self.prs[0] = np.uint64(rng.state if rng is not None else 0)
+
+    def choose(self, state: GameState) -> Move:
+        tab = table_for(state.island, state.ruleset)
+        st = encode(state)
+        P = fast.DEFAULT_PARAMS
+        if state.phase == Phase.PLACE:
+            assert state.roll is not None and state.record is not None
+            pl = np.empty((fast.MAX_PLACEMENTS, 6), dtype=np.int64)
+            dcirc = state.record["doubles_circled"] or 0
+            n = fast.enum_placements(tab, st, state.roll.white, state.roll.black, dcirc, pl)
+            i = fast.choose_placement(tab, st, pl, n, self.policy.id, self.prs, P)
+            row = pl[i]
+            mod = None
+            if row[0] >= 0:
+                mod = Modify(TAKES[int(row[0])], int(row[1]), int(row[2]))
+            take = TAKES[int(row[3])]
+            return Place(mod, take, int(row[4]) if take != "pass" else None)
+        if state.phase == Phase.LOOT:
+            assert state.record is not None
+            c = state.record["column"]
+            return Loot(int(fast.choose_loot(tab, st, c, self.policy.id, self.prs)))
+        if state.phase == Phase.SINK:
+            return Sink(int(fast.choose_sink(tab, st, self.policy.id, self.prs, P)))
+        raise ValueError(f"nothing to choose in phase {state.phase.name}")
+
+
+def make_player(policy: str, seed: int) -> RandomPlayer | FastPlayer:
+    """A player for a GameState; its randomness comes from the game seed's policy stream."""
+    if policy == "random":
+        return RandomPlayer(policy_stream(seed))
+    return FastPlayer(policy, policy_stream(seed))

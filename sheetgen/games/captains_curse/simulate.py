@@ -1,0 +1,132 @@
+"""Many games at once: statistics for a policy on an island, reproducible whatever `jobs` is.
+
+Game `i` of a run with base seed `S` always uses `game_seed(S, i)`; its dice come from that
+seed alone (see `rng`), so every island and every policy faces the same dice sequences
+(common random numbers) and an early-stopping verifier can play games `start..stop` in
+chunks with `play_games`. Results are ordered by game index, never by completion.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from .island import Island
+from .players import get_policy, play_results, play_turns
+from .rng import game_seed
+from .ruleset import Ruleset
+from .state import GameResult
+
+__all__ = ["SimulationResult", "game_seed", "play_game", "play_game_turns", "play_games",
+           "simulate", "summarize", "wilson_interval"]
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (good near 0 and 1, small n)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What `simulate` measured. `results[i]` is game i (seed `game_seed(seed, i)`)."""
+
+    policy: str
+    seed: int
+    games: int
+    wins: int
+    win_rate: float
+    win_rate_ci: tuple[float, float]
+    mean_score: float
+    median_score: float
+    score_histogram: dict[int, int]
+    titles: dict[str, int]
+    lost_to_sinking: float  # share of games lost because the centre ring sank (R15)
+    results: tuple[GameResult, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON summary printed by `sheetgen simulate --json` (no per-game results)."""
+        return {"policy": self.policy, "seed": self.seed, "games": self.games,
+                "wins": self.wins, "win_rate": self.win_rate,
+                "win_rate_ci": list(self.win_rate_ci), "mean_score": self.mean_score,
+                "median_score": self.median_score,
+                "score_histogram": {str(k): v for k, v in sorted(self.score_histogram.items())},
+                "titles": self.titles, "lost_to_sinking": self.lost_to_sinking}
+
+
+def play_game_turns(island: Island, ruleset: Ruleset, policy: str,
+                    seed: int) -> tuple[GameResult, list[dict[str, Any]]]:
+    """Play one game with seed `seed` (see `game_seed`); the result and its log turns."""
+    return play_turns(island, ruleset, get_policy(policy), seed)
+
+
+def play_game(island: Island, ruleset: Ruleset, policy: str, seed: int) -> GameResult:
+    """Play one game with seed `seed` (see `game_seed`) and return its result."""
+    return play_game_turns(island, ruleset, policy, seed)[0]
+
+
+def _play_chunk(args: tuple[Island, Ruleset, str, int, int, int]) -> list[GameResult]:
+    island, ruleset, policy, base, start, stop = args
+    return play_results(island, ruleset, get_policy(policy),
+                        [game_seed(base, i) for i in range(start, stop)])
+
+
+def play_games(island: Island, ruleset: Ruleset, policy: str, seed: int, start: int,
+               stop: int, jobs: int = 1) -> list[GameResult]:
+    """Play games `start..stop-1` of the run with base seed `seed`, in index order.
+
+    `jobs > 1` spreads contiguous chunks over a process pool; the results are identical.
+    """
+    get_policy(policy)  # fail early on an unknown name, and warm any compiled code
+    n = stop - start
+    if n <= 0:
+        return []
+    jobs = max(1, min(jobs, os.cpu_count() or 1, n))
+    if jobs == 1 or n < 64:
+        return _play_chunk((island, ruleset, policy, seed, start, stop))
+    chunks = []
+    per = math.ceil(n / (jobs * 4))
+    for lo in range(start, stop, per):
+        chunks.append((island, ruleset, policy, seed, lo, min(stop, lo + per)))
+    out: list[GameResult] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(_play_chunk, chunks):
+            out.extend(part)
+    return out
+
+
+def summarize(results: list[GameResult] | tuple[GameResult, ...], ruleset: Ruleset,
+              policy: str, seed: int) -> SimulationResult:
+    """Statistics over finished games (win rate with a Wilson 95% interval, scores, titles)."""
+    n = len(results)
+    wins = sum(r.won for r in results)
+    scores = [r.score for r in results]
+    titles = Counter(r.title for r in results if r.title)
+    return SimulationResult(
+        policy=policy, seed=seed, games=n, wins=wins, win_rate=wins / n if n else 0.0,
+        win_rate_ci=wilson_interval(wins, n),
+        mean_score=statistics.fmean(scores) if scores else 0.0,
+        median_score=float(statistics.median(scores)) if scores else 0.0,
+        score_histogram=dict(sorted(Counter(scores).items())),
+        titles={t.name: titles.get(t.name, 0) for t in ruleset.titles},
+        lost_to_sinking=sum(r.lost for r in results) / n if n else 0.0,
+        results=tuple(results))
+
+
+def simulate(island: Island, ruleset: Ruleset, policy: str, n_games: int, seed: int,
+             jobs: int = 1) -> SimulationResult:
+    """Play `n_games` games with `policy` and summarise them. Same seed, same result."""
+    results = play_games(island, ruleset, policy, seed, 0, n_games, jobs)
+    return summarize(results, ruleset, policy, seed)
