@@ -1,0 +1,1 @@
+"""Seeded Captain's Curse islands: generation (`generate`) and winnability (`verify`)."""

@@ -1,0 +1,276 @@
+"""Spaces: the land between coast and centre box cut into cells of about equal size.
+
+Steps, after Red Blob Games' polygon maps: sites spread by best-candidate sampling, a few
+rounds of Lloyd relaxation (each site moves to the centroid of its clipped Voronoi cell) so
+cells come out even, then one noding of all the lines (Voronoi edges, coast, centre box) and
+`polygonize`, so that neighbouring cells share their border vertices exactly and never gap.
+A piece of a cell cut off by a bay (a face holding no site) joins the neighbour it shares
+most border with. Coordinates are rounded to 0.01 mm once, after noding, so equal vertices
+stay equal.
+
+`Mesh` is the result, named by index in the mapgen way: `polygon_f` (per face), `faces_e`
+(per edge, the faces on either side), `kind_e` (interior, coast or centre).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import shapely
+from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.ops import polylabel
+
+from .coast import Frame
+from .params import IslandParams
+from .rng import Stream
+
+XY = tuple[float, float]
+
+LLOYD_ROUNDS = 10
+GRID = 0.01  # mm: the precision of every stored coordinate
+
+
+class MeshError(Exception):
+    """This attempt produced an unusable mesh; the generator retries with the next attempt."""
+
+
+@dataclass
+class Mesh:
+    """Cells of the land and the planar graph of their borders."""
+
+    polygon_f: list[list[XY]]  # exterior ring per face, not closed, counter-clockwise y-up
+    frame: Frame
+    coast: list[XY]
+    vertex_v: list[XY] = field(default_factory=list)
+    ends_e: list[tuple[int, int]] = field(default_factory=list)  # vertex indices
+    faces_e: list[tuple[int, ...]] = field(default_factory=list)  # 1 or 2 faces per edge
+    kind_e: list[str] = field(default_factory=list)  # "interior", "coast" or "centre"
+
+    @cached_property
+    def shape_f(self) -> list[Polygon]:
+        return [Polygon(ring) for ring in self.polygon_f]
+
+    @cached_property
+    def neighbours_f(self) -> list[set[int]]:
+        """Faces sharing at least one border edge."""
+        out: list[set[int]] = [set() for _ in self.polygon_f]
+        for faces, kind in zip(self.faces_e, self.kind_e, strict=True):
+            if kind == "interior":
+                a, b = faces
+                out[a].add(b)
+                out[b].add(a)
+        return out
+
+    @cached_property
+    def coastal_f(self) -> list[bool]:
+        out = [False] * len(self.polygon_f)
+        for faces, kind in zip(self.faces_e, self.kind_e, strict=True):
+            if kind == "coast":
+                out[faces[0]] = True
+        return out
+
+    @cached_property
+    def ring_f(self) -> list[bool]:
+        """Faces touching the centre box along an edge (R3)."""
+        out = [False] * len(self.polygon_f)
+        for faces, kind in zip(self.faces_e, self.kind_e, strict=True):
+            if kind == "centre":
+                out[faces[0]] = True
+        return out
+
+    @cached_property
+    def coast_v(self) -> list[bool]:
+        out = [False] * len(self.vertex_v)
+        for (a, b), kind in zip(self.ends_e, self.kind_e, strict=True):
+            if kind == "coast":
+                out[a] = out[b] = True
+        return out
+
+    @cached_property
+    def centre_v(self) -> list[bool]:
+        out = [False] * len(self.vertex_v)
+        for (a, b), kind in zip(self.ends_e, self.kind_e, strict=True):
+            if kind == "centre":
+                out[a] = out[b] = True
+        return out
+
+    @cached_property
+    def anchor_f(self) -> list[XY]:
+        """Per face, the centre of its largest inscribed circle: where the symbol goes."""
+        out = []
+        for shape in self.shape_f:
+            p = polylabel(shape, tolerance=0.05)
+            out.append((p.x, p.y))
+        return out
+
+    @cached_property
+    def width_f(self) -> list[float]:
+        """Per face, the diameter of its largest inscribed circle (mm)."""
+        out = []
+        for shape, (x, y) in zip(self.shape_f, self.anchor_f, strict=True):
+            out.append(2 * shape.exterior.distance(Point(x, y)))
+        return out
+
+
+def _sample_sites(domain: Polygon, n: int, rng: Stream) -> list[XY]:
+    """Best-candidate sampling: each new site is the farthest of a few random candidates."""
+    shapely.prepare(domain)
+    x0, y0, x1, y1 = domain.bounds
+    sites: list[XY] = []
+
+    def random_point() -> XY:
+        for _ in range(10000):
+            x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+            if shapely.contains_xy(domain, x, y):
+                return (x, y)
+        raise MeshError("could not place a site on the land")
+
+    for _ in range(n):
+        best, best_d = None, -1.0
+        for _ in range(8):
+            c = random_point()
+            d = min((math.dist(c, s) for s in sites), default=0.0)
+            if d > best_d:
+                best, best_d = c, d
+        assert best is not None
+        sites.append(best)
+    return sites
+
+
+def _voronoi(sites: list[XY], extent: Polygon) -> list[Polygon]:
+    out = shapely.voronoi_polygons(MultiPoint(sites), extend_to=extent, ordered=True)
+    return list(out.geoms)
+
+
+def _relax(sites: list[XY], domain: Polygon, extent: Polygon) -> list[XY]:
+    """One round of Lloyd relaxation inside the land."""
+    moved = []
+    for site, cell in zip(sites, _voronoi(sites, extent), strict=True):
+        piece = cell.intersection(domain)
+        if piece.is_empty:
+            moved.append(site)
+            continue
+        c = piece.centroid
+        if not shapely.contains_xy(domain, c.x, c.y):
+            c = piece.point_on_surface()
+        moved.append((c.x, c.y))
+    return moved
+
+
+def _round_ring(coords) -> list[XY]:
+    ring: list[XY] = []
+    for x, y in coords:
+        p = (round(x / GRID) * GRID, round(y / GRID) * GRID)
+        p = (round(p[0], 2), round(p[1], 2))
+        if not ring or ring[-1] != p:
+            ring.append(p)
+    if len(ring) > 1 and ring[0] == ring[-1]:
+        ring.pop()
+    return ring
+
+
+def _normalise(ring: list[XY]) -> list[XY]:
+    """Counter-clockwise (y-up sense), starting at the smallest vertex: one spelling per cell."""
+    area2 = sum(ring[i][0] * ring[(i + 1) % len(ring)][1]
+                - ring[(i + 1) % len(ring)][0] * ring[i][1] for i in range(len(ring)))
+    if area2 < 0:
+        ring = ring[::-1]
+    k = ring.index(min(ring))
+    return ring[k:] + ring[:k]
+
+
+def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: Stream) -> Mesh:
+    """Cut the land into `params.n_spaces` cells; raise MeshError if this attempt is unfit."""
+    land = Polygon(coast)
+    if not land.is_valid:
+        raise MeshError("coast is not a simple polygon")
+    centre = box(*frame.box)
+    domain = land.difference(centre)
+    extent = box(-10, -10, params.map_width + 10, params.map_height + 10)
+
+    sites = _sample_sites(domain, params.n_spaces, rng)
+    for _ in range(LLOYD_ROUNDS):
+        sites = _relax(sites, domain, extent)
+
+    edges = shapely.voronoi_polygons(MultiPoint(sites), extend_to=extent, only_edges=True)
+    lines = shapely.union_all([edges, domain.boundary])
+    faces = list(shapely.polygonize(shapely.get_parts(lines)).geoms)
+    faces = [f for f in faces if f.area > 1e-6 and domain.contains(f.point_on_surface())]
+
+    # Each site owns the face it lies in; other faces (bay-cut pieces) join a neighbour.
+    owned: dict[int, Polygon] = {}
+    orphans: list[Polygon] = []
+    for f in faces:
+        inside = [i for i, s in enumerate(sites) if f.covers(Point(s))]
+        if len(inside) == 1 and inside[0] not in owned:
+            owned[inside[0]] = f
+        else:
+            orphans.append(f)
+    if len(owned) != len(sites):
+        raise MeshError("a site lost its cell")
+    for piece in orphans:
+        best, best_len = None, 0.0
+        for i, f in owned.items():
+            shared = piece.boundary.intersection(f.boundary).length
+            if shared > best_len:
+                best, best_len = i, shared
+        if best is None:
+            raise MeshError("a piece of land touches no cell")
+        merged = owned[best].union(piece)
+        if merged.geom_type != "Polygon":
+            raise MeshError("merged cell is not one polygon")
+        owned[best] = merged
+
+    polygon_f = []
+    for i in range(len(sites)):
+        poly = owned[i]
+        if len(poly.interiors):
+            raise MeshError("a cell has a hole")
+        polygon_f.append(_normalise(_round_ring(list(poly.exterior.coords)[:-1])))
+    # Faces in a stable order: by bearing from the centre, starting north, clockwise on paper.
+    def bearing(ring: list[XY]) -> float:
+        c = Polygon(ring).centroid
+        return math.atan2(c.x - frame.cx, -(c.y - frame.cy)) % (2 * math.pi)
+    polygon_f.sort(key=bearing)
+    mesh = Mesh(polygon_f=polygon_f, frame=frame, coast=coast)
+    _build_graph(mesh)
+    return mesh
+
+
+def _build_graph(mesh: Mesh) -> None:
+    """Index vertices and edges; classify single-face edges as coast or centre."""
+    index: dict[XY, int] = {}
+    faces_of: dict[tuple[int, int], list[int]] = {}
+    for f, ring in enumerate(mesh.polygon_f):
+        for i, p in enumerate(ring):
+            q = ring[(i + 1) % len(ring)]
+            a = index.setdefault(p, len(index))
+            b = index.setdefault(q, len(index))
+            key = (min(a, b), max(a, b))
+            faces_of.setdefault(key, []).append(f)
+    mesh.vertex_v = [None] * len(index)  # type: ignore[list-item]
+    for p, i in index.items():
+        mesh.vertex_v[i] = p
+    x0, y0, x1, y1 = mesh.frame.box
+
+    def on_box(p: XY) -> bool:
+        x, y = p
+        tol = 0.02
+        inside = x0 - tol <= x <= x1 + tol and y0 - tol <= y <= y1 + tol
+        edge = min(abs(x - x0), abs(x - x1), abs(y - y0), abs(y - y1)) <= tol
+        return inside and edge
+
+    for key in sorted(faces_of):
+        fs = faces_of[key]
+        if len(fs) > 2 or (len(fs) == 2 and fs[0] == fs[1]):
+            raise MeshError("an edge borders more than two cells")
+        mesh.ends_e.append(key)
+        mesh.faces_e.append(tuple(fs))
+        if len(fs) == 2:
+            mesh.kind_e.append("interior")
+        else:
+            a, b = (mesh.vertex_v[k] for k in key)
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            mesh.kind_e.append("centre" if on_box(a) and on_box(b) and on_box(mid) else "coast")

@@ -1,0 +1,135 @@
+"""The coastline: a star-shaped outline around the centre box, so it can never cross itself.
+
+The radius at each bearing is drawn between two bounds: far enough out that a ring of spaces
+fits around the centre box, close enough in that the sea margin of the map stays wet. Between
+them a smooth sum of low harmonics (headlands, bays, lobes reaching into the map's corners)
+decides where the coast lies; higher harmonics add the small wiggles of a drawn coast. The
+overall size is then tuned by bisection so the land area suits the number of spaces, which
+keeps spaces the same size on every island.
+
+Because each bearing has exactly one radius, the outline is a simple polygon by construction.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .params import IslandParams
+from .rng import Stream
+
+Point = tuple[float, float]
+
+N_BEARINGS = 256
+RING_DEPTH = 17.0  # mm of land kept around the centre box: one space deep at least
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the centre box sits in map coordinates (mm, y down)."""
+
+    cx: float
+    cy: float
+    half_w: float
+    half_h: float
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return (self.cx - self.half_w, self.cy - self.half_h,
+                self.cx + self.half_w, self.cy + self.half_h)
+
+
+def _ray_to_box(dx: float, dy: float, half_w: float, half_h: float) -> float:
+    """Distance from a box's centre to its edge along the unit direction (dx, dy)."""
+    tx = half_w / abs(dx) if abs(dx) > 1e-12 else math.inf
+    ty = half_h / abs(dy) if abs(dy) > 1e-12 else math.inf
+    return min(tx, ty)
+
+
+def _ray_to_superellipse(dx: float, dy: float, a: float, b: float, n: float) -> float:
+    """Distance from the centre of |x/a|^n + |y/b|^n = 1 to its edge along (dx, dy)."""
+    return (abs(dx / a) ** n + abs(dy / b) ** n) ** (-1.0 / n)
+
+
+def polygon_area(points: list[Point]) -> float:
+    """Shoelace area (absolute)."""
+    s = 0.0
+    n = len(points)
+    for i in range(n):
+        x0, y0 = points[i]
+        x1, y1 = points[(i + 1) % n]
+        s += x0 * y1 - x1 * y0
+    return abs(s) / 2.0
+
+
+def place_centre(params: IslandParams, rng: Stream) -> Frame:
+    """The centre box near the middle of the map, nudged a little so islands differ."""
+    slack_x = max(0.0, min(6.0, (params.map_width - params.centre_width) / 2 - 2 * RING_DEPTH))
+    slack_y = max(0.0, min(4.0, (params.map_height - params.centre_height) / 2 - 2 * RING_DEPTH))
+    return Frame(
+        cx=params.map_width / 2 + rng.uniform(-slack_x, slack_x),
+        cy=params.map_height / 2 + rng.uniform(-slack_y, slack_y),
+        half_w=params.centre_width / 2,
+        half_h=params.centre_height / 2,
+    )
+
+
+def make_coast(params: IslandParams, frame: Frame, rng: Stream) -> list[Point]:
+    """The coast polygon (counter-clockwise on screen is not promised; it is simple)."""
+    bearings = [2 * math.pi * i / N_BEARINGS for i in range(N_BEARINGS)]
+    inner: list[float] = []
+    outer: list[float] = []
+    mx0, my0 = params.sea_margin, params.sea_margin
+    mx1, my1 = params.map_width - params.sea_margin, params.map_height - params.sea_margin
+    for t in bearings:
+        dx, dy = math.cos(t), math.sin(t)
+        # Inner bound: the centre box with rounded corners, grown by one space's depth.
+        inner.append(_ray_to_superellipse(dx, dy, frame.half_w * 1.12, frame.half_h * 1.12, 6.0)
+                     + RING_DEPTH)
+        # Outer bound: a rounded box inside the map margin, so corners stay sea.
+        ox = min(mx1 - frame.cx, frame.cx - mx0)
+        oy = min(my1 - frame.cy, frame.cy - my0)
+        outer.append(_ray_to_superellipse(dx, dy, ox, oy, 3.0))
+
+    # Shape: low harmonics with random phases; amplitudes fall with frequency.
+    shape = [0.0] * N_BEARINGS
+    for k in range(1, 8):
+        amp = rng.uniform(0.3, 1.0) * 1.6 / k ** 0.9
+        phase = rng.uniform(0, 2 * math.pi)
+        for i, t in enumerate(bearings):
+            shape[i] += amp * math.cos(k * t + phase)
+    # A few headlands: narrow bumps at random bearings, pushing land towards the margin.
+    for _ in range(2 + rng.below(3)):
+        at = rng.uniform(0, 2 * math.pi)
+        width = rng.uniform(0.18, 0.35)
+        height = rng.uniform(0.8, 1.8)
+        for i, t in enumerate(bearings):
+            d = math.atan2(math.sin(t - at), math.cos(t - at))
+            shape[i] += height * math.exp(-(d / width) ** 2)
+    # Wiggles: higher harmonics in millimetres, added after the shape is fitted.
+    wiggle = [0.0] * N_BEARINGS
+    for k in range(9, 40):
+        amp = rng.uniform(0.0, 1.0) * 9.0 / k
+        phase = rng.uniform(0, 2 * math.pi)
+        for i, t in enumerate(bearings):
+            wiggle[i] += amp * math.cos(k * t + phase)
+
+    target = params.n_spaces * params.cell_area + params.centre_width * params.centre_height
+
+    def outline(bias: float) -> list[Point]:
+        pts = []
+        for i, t in enumerate(bearings):
+            f = 1.0 / (1.0 + math.exp(-(shape[i] + bias)))
+            r = inner[i] + (outer[i] - inner[i]) * f + wiggle[i]
+            r = min(max(r, inner[i] - 1.0), outer[i])
+            pts.append((frame.cx + r * math.cos(t), frame.cy + r * math.sin(t)))
+        return pts
+
+    lo, hi = -12.0, 12.0
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        if polygon_area(outline(mid)) < target:
+            lo = mid
+        else:
+            hi = mid
+    return [(round(x, 2), round(y, 2)) for x, y in outline((lo + hi) / 2)]

@@ -1,0 +1,176 @@
+"""The island generator: a chain of small seeded steps that ends in an island file.
+
+    centre box -> coast -> cells -> sink lines -> symbols -> names -> island dict
+
+Each step draws from its own stream, `Stream.for_step(seed, step, attempt)`. An attempt that
+comes out unfit (a cell too small to circle a symbol, a spoke that cannot reach the coast)
+is thrown away and the next attempt, whose streams are derived from the same seed, is tried;
+so the same seed and parameters always give the same island, and the attempt that produced
+it is part of the record.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+from shapely.geometry import Polygon
+
+from sheetgen.errors import SheetgenError
+
+from ..island import ISLAND_FORMAT
+from .cells import Mesh, MeshError, make_mesh
+from .coast import make_coast, place_centre
+from .names import island_name, place_names
+from .params import DEFAULT_PARAMS, IslandParams
+from .rng import RNG_NAME, Stream
+from .sinklines import DEFAULT_PLAN, Chord, SinkPlan, make_chords
+from .symbols import assign_symbols
+
+GENERATOR_VERSION = "islands/1"
+"""Bumped whenever the island produced for some seed changes; printed beside the seed."""
+
+MAX_NAMES = 9
+MAX_GEOMETRY_ATTEMPTS = 30
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One generated island: the file data plus how it was made."""
+
+    data: dict[str, Any]
+    seed: int
+    attempt: int
+    mesh: Mesh
+    plan: SinkPlan
+
+    @property
+    def provenance(self) -> str:
+        return f"seed {self.seed} · attempt {self.attempt} · {GENERATOR_VERSION} ({RNG_NAME})"
+
+
+def _pt(p: tuple[float, float]) -> list[float]:
+    return [round(p[0], 2), round(p[1], 2)]
+
+
+def generate_attempt(seed: int, attempt: int, params: IslandParams = DEFAULT_PARAMS,
+                     plan: SinkPlan = DEFAULT_PLAN) -> Generated:
+    """One attempt; raises MeshError when this attempt's geometry is unfit."""
+    frame = place_centre(params, Stream.for_step(seed, "centre", attempt))
+    coast = make_coast(params, frame, Stream.for_step(seed, "coast", attempt))
+    mesh = make_mesh(params, frame, coast, Stream.for_step(seed, "cells", attempt))
+    narrow = min(mesh.width_f)
+    if narrow < params.min_space_width:
+        raise MeshError(f"a space is only {narrow:.1f} mm across")
+    chords = make_chords(mesh, Stream.for_step(seed, "lines", attempt), plan)
+    halves = sorted(chords, key=lambda c: -len(c.region))[:2]
+    symbol_f = assign_symbols(mesh, len(params.symbols), params.per_symbol,
+                              [c.region for c in halves], Stream.for_step(seed, "symbols",
+                                                                          attempt))
+    place_f = _name_places(mesh, chords, Stream.for_step(seed, "names", attempt))
+    name = island_name(Stream.for_step(seed, "island-name", attempt))
+
+    ids = [f"s{f + 1:02d}" for f in range(len(mesh.polygon_f))]
+    spaces = []
+    for f, ring in enumerate(mesh.polygon_f):
+        space: dict[str, Any] = {"id": ids[f], "symbol": params.symbols[symbol_f[f]],
+                                 "ring": bool(mesh.ring_f[f]),
+                                 "polygon": [_pt(p) for p in ring]}
+        if f in place_f:
+            space["place"] = place_f[f]
+        spaces.append(space)
+    ordered = sorted(chords, key=lambda c: (len(c.region), min(c.region)))
+    lines = []
+    for k, chord in enumerate(ordered):
+        lines.append({"id": f"L{k + 1:02d}",
+                      "region": [ids[f] for f in sorted(chord.region)],
+                      "ends": [[], []],
+                      "path": [_pt(mesh.vertex_v[v]) for v in chord.path]})
+    data = {"format": ISLAND_FORMAT, "name": name, "seed": seed,
+            "symbols": list(params.symbols), "spaces": spaces, "sink_lines": lines}
+    return Generated(data=data, seed=seed, attempt=attempt, mesh=mesh, plan=plan)
+
+
+def _name_places(mesh: Mesh, chords: list[Chord], rng: Stream) -> dict[int, str]:
+    """Name the inner regions (headlands, bays): one name on the region's most seaward space."""
+    fr = mesh.frame
+    inner = sorted((c for c in chords if len(c.region) <= 8),
+                   key=lambda c: (len(c.region), min(c.region)))
+    names = place_names(MAX_NAMES, rng)
+    out: dict[int, str] = {}
+    for chord in inner:
+        if len(out) >= len(names):
+            break
+        free = [f for f in chord.region if f not in out
+                and not any(g in out for g in mesh.neighbours_f[f])]
+        if not free:
+            continue
+        def seaward(f: int) -> tuple[float, int]:
+            x, y = mesh.anchor_f[f]
+            return (-((x - fr.cx) ** 2 + (y - fr.cy) ** 2), f)
+        out[min(free, key=seaward)] = names[len(out)]
+    return out
+
+
+def generate_island(seed: int, params: IslandParams = DEFAULT_PARAMS,
+                    plan: SinkPlan = DEFAULT_PLAN, first_attempt: int = 0) -> Generated:
+    """The first fit attempt from `first_attempt` on; a clear error after too many misses."""
+    params.check()
+    reasons: list[str] = []
+    for attempt in range(first_attempt, first_attempt + MAX_GEOMETRY_ATTEMPTS):
+        try:
+            return generate_attempt(seed, attempt, params, plan)
+        except MeshError as err:
+            reasons.append(str(err))
+    raise SheetgenError(
+        f"no usable island geometry for seed {seed} after {MAX_GEOMETRY_ATTEMPTS} attempts "
+        f"(last: {reasons[-1]})",
+        hint="try another seed, a larger map or a smaller min_space_width")
+
+
+def island_yaml(data: dict[str, Any]) -> str:
+    """The island file text: block style for structure, [x, y] pairs on one line each."""
+    out = io.StringIO()
+    yaml.safe_dump(data, out, sort_keys=False, default_flow_style=None, allow_unicode=True,
+                   width=100)
+    return out.getvalue()
+
+
+def geometry_faults(data: dict[str, Any], min_width: float = 0.0) -> list[str]:
+    """Geometric invariants the rules do not check: every fault found, as sentences.
+
+    Polygons valid and non-overlapping, the land one piece whose only hole is the centre,
+    each space wide enough to circle a symbol, place names unique.
+    """
+    faults: list[str] = []
+    polys = []
+    for s in data["spaces"]:
+        poly = Polygon(s.get("polygon") or [])
+        if not poly.is_valid or poly.area <= 0:
+            faults.append(f"space {s['id']}: polygon is not a simple polygon")
+        polys.append(poly)
+    if faults:
+        return faults
+    from shapely import union_all
+    from shapely.ops import polylabel
+
+    land = union_all(polys)
+    total = sum(p.area for p in polys)
+    if abs(land.area - total) > 0.01 * len(polys):
+        faults.append(f"spaces overlap by {total - land.area:.2f} mm^2")
+    if land.geom_type != "Polygon":
+        faults.append("the land is not one piece")
+    elif len(land.interiors) != 1:
+        faults.append(f"the land has {len(land.interiors)} holes; only the centre is allowed")
+    if min_width > 0:
+        for s, p in zip(data["spaces"], polys, strict=True):
+            c = polylabel(p, tolerance=0.05)
+            width = 2 * p.exterior.distance(c)
+            if width < min_width - 0.05:
+                faults.append(f"space {s['id']} is {width:.1f} mm across, under {min_width}")
+    places = [s["place"] for s in data["spaces"] if s.get("place")]
+    if len(set(places)) != len(places):
+        faults.append("a place name is used twice")
+    return faults
