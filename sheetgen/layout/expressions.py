@@ -176,11 +176,15 @@ def _eval(node: ast.AST, names: Mapping[str, Any]) -> Any:
         raise ExpressionError(f"no key '{node.attr}' here")
     if isinstance(node, ast.Subscript):
         return _eval(node.value, names)[_eval(node.slice, names)]
-    if isinstance(node, ast.List | ast.Tuple):
+    if isinstance(node, ast.List):
         return [_eval(e, names) for e in node.elts]
+    if isinstance(node, ast.Tuple):
+        return tuple(_eval(e, names) for e in node.elts)
     if isinstance(node, ast.Dict):
         return {_eval(k, names): _eval(v, names) for k, v in zip(node.keys, node.values,
                                                                    strict=True)}
+    if isinstance(node, ast.ListComp):
+        return _comprehension(node, names)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         func = FUNCTIONS.get(node.func.id)
         if func is None:
@@ -190,3 +194,24 @@ def _eval(node: ast.AST, names: Mapping[str, Any]) -> Any:
                                   did_you_mean(node.func.id, FUNCTIONS))
         return func(*[_eval(a, names) for a in node.args])
     raise ExpressionError(f"'{ast.unparse(node)}' is not allowed in a layout expression")
+
+
+def _comprehension(node: ast.ListComp, names: Mapping[str, Any]) -> list[Any]:
+    """`[expr for name in items if cond]`, one or more `for` clauses, plain names as targets."""
+    results: list[Any] = []
+
+    def loop(level: int, scope: dict[str, Any]) -> None:
+        if level == len(node.generators):
+            results.append(_eval(node.elt, scope))
+            return
+        gen = node.generators[level]
+        if not isinstance(gen.target, ast.Name):
+            raise ExpressionError("comprehensions may only bind plain names")
+        for item in _eval(gen.iter, scope):
+            inner = dict(scope)
+            inner[gen.target.id] = item
+            if all(_eval(cond, inner) for cond in gen.ifs):
+                loop(level + 1, inner)
+
+    loop(0, dict(names))
+    return results
