@@ -18,6 +18,7 @@ from sheetgen.errors import SheetgenError
 # Modules under sheetgen.cli, each exposing `commands: list[click.Command]`.
 COMMAND_MODULES = [
     "sheetgen.cli.layouts",
+    "sheetgen.cli.reference",
     "sheetgen.cli.rulebook",
 ]
 

@@ -10,6 +10,7 @@ decorating the class with `@register`.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -218,12 +219,30 @@ def parse_element(raw: Any, ctx: ParseContext, pos: Position) -> Element:
     if type_name is None:
         raise SheetgenError("element has no 'type'", raw.pos,
                             hint=f"one of: {', '.join(sorted(ELEMENT_TYPES))}")
-    cls = ELEMENT_TYPES.get(type_name)
+    cls = ELEMENT_TYPES.get(type_name) or _game_element(type_name)
     if cls is None:
         raise SheetgenError(f"unknown element type '{type_name}'", raw.pos_of("type"),
                             hint=did_you_mean(str(type_name), ELEMENT_TYPES)
                             or f"known types: {', '.join(sorted(ELEMENT_TYPES))}")
     return cls(raw, ctx)
+
+
+def _game_element(type_name: Any) -> type[Element] | None:
+    """`<game>.<name>` types live in `sheetgen.games.<game>.elements`, imported on first use,
+    so a layout of one game never loads another game's code."""
+    if not isinstance(type_name, str) or "." not in type_name:
+        return None
+    game = type_name.split(".", 1)[0]
+    if not game.isidentifier():
+        return None
+    module = f"sheetgen.games.{game}.elements"
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name not in (module, f"sheetgen.games.{game}"):
+            raise
+        return None
+    return ELEMENT_TYPES.get(type_name)
 
 
 def parse_elements(raw: Any, ctx: ParseContext, pos: Position) -> list[Element]:
