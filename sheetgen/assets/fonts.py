@@ -182,34 +182,40 @@ def x_height(font: str, size: float) -> float:
 
 
 class _OpsPen(BasePen):
-    """Collects a glyph's outline as sheetgen path ops, scaled, shifted and flipped to y-down.
+    """Collects a glyph's outline as path ops in font units (y-up, origin at the glyph's).
 
     BasePen converts each TrueType quadratic segment to the exactly equal cubic (control
     points at 2/3 of the way to the quadratic control point), so nothing is approximated.
     """
 
-    def __init__(self, glyph_set, scale: float, dx: float, out: list[tuple]):
+    def __init__(self, glyph_set):
         super().__init__(glyph_set)
-        self.scale, self.dx, self.out = scale, dx, out
-
-    def _xy(self, pt) -> tuple[float, float]:
-        return (pt[0] * self.scale + self.dx, -pt[1] * self.scale)
+        self.ops: list[tuple] = []
 
     def _moveTo(self, pt):
-        self.out.append(("M", *self._xy(pt)))
+        self.ops.append(("M", *pt))
 
     def _lineTo(self, pt):
-        self.out.append(("L", *self._xy(pt)))
+        self.ops.append(("L", *pt))
 
     def _curveToOne(self, pt1, pt2, pt3):
-        self.out.append(("C", *self._xy(pt1), *self._xy(pt2), *self._xy(pt3)))
+        self.ops.append(("C", *pt1, *pt2, *pt3))
 
     def _closePath(self):
-        self.out.append(("Z",))
+        self.ops.append(("Z",))
 
     def _endPath(self):
-        # An open contour cannot occur in a glyf glyph; nothing to do.
+        # glyf contours are always closed; nothing to add.
         pass
+
+
+@cache
+def _glyph_ops(font: str, glyph: str) -> tuple[tuple, ...]:
+    """One glyph's outline in font units, drawn once per process (composites decomposed)."""
+    glyph_set = _font(font).getGlyphSet()
+    pen = _OpsPen(glyph_set)
+    glyph_set[glyph].draw(pen)
+    return tuple(pen.ops)
 
 
 def text_outline(text: str, font: str, size: float) -> list[tuple]:
@@ -221,12 +227,20 @@ def text_outline(text: str, font: str, size: float) -> list[tuple]:
     where embedding fonts is not an option.
     """
     m = _metrics(font)
-    glyph_set = _font(font).getGlyphSet()
     scale = size / m.units_per_em
     ops: list[tuple] = []
     x = 0.0
     for ch, advance in zip(text, _advances(text, m), strict=True):
         glyph = m.glyph_by_char.get(ord(ch), m.notdef)
-        glyph_set[glyph].draw(_OpsPen(glyph_set, scale, x, ops))
+        for op in _glyph_ops(font, glyph):
+            kind = op[0]
+            if kind == "C":
+                _, x1, y1, x2, y2, x3, y3 = op
+                ops.append(("C", x1 * scale + x, -y1 * scale, x2 * scale + x, -y2 * scale,
+                            x3 * scale + x, -y3 * scale))
+            elif kind == "Z":
+                ops.append(("Z",))
+            else:
+                ops.append((kind, op[1] * scale + x, -op[2] * scale))
         x += advance * scale
     return ops
