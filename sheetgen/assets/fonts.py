@@ -30,8 +30,10 @@ embedded font as the initial font when creating the canvas::
     c = canvas.Canvas(path, pagesize=..., invariant=1, initialFontName="sans",
                       initialFontSize=10)
 
-`setFont` right after construction is too late for the first page (the page's initial font
-has already been recorded); `initialFontName` is what works. tests/assets/test_fonts.py
+`setFont` right after construction is too late (measured with reportlab 5.1: the Helvetica
+resource is still written); `initialFontName` is what works. Platypus takes the same keyword:
+`SimpleDocTemplate(path, initialFontName="sans", ...)`. Avoid setting
+`rl_config.canvas_basefontname` instead: it is process-wide state. tests/assets/test_fonts.py
 checks with `pdffonts` that the result holds only embedded subsets of our fonts.
 """
 

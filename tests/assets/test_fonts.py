@@ -175,3 +175,19 @@ def test_text_outline_advances_like_string_width():
 
 def test_text_outline_of_spaces_is_empty():
     assert fonts.text_outline("   ", "serif", 12) == []
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
+def test_platypus_paragraphs_pick_bold_and_italic_faces_and_embed_only_ours(tmp_path: Path):
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    fonts.register_reportlab()
+    out = tmp_path / "para.pdf"
+    doc = SimpleDocTemplate(str(out), initialFontName="sans", invariant=1)
+    doc.build([Paragraph("Roll <b>three</b> <i>alike</i>", ParagraphStyle("rule",
+                                                                        fontName="serif"))])
+    report = subprocess.run(["pdffonts", str(out)], check=True, capture_output=True,
+                            text=True).stdout
+    names = {line.split()[0].split("+", 1)[-1] for line in report.splitlines()[2:] if line}
+    assert names == {"Alegreya-Regular", "Alegreya-Bold", "Alegreya-Italic"}
