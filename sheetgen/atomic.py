@@ -17,6 +17,9 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     os.close(fd)
     tmp_path = Path(tmp)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp_path, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
     try:
         yield tmp_path
         os.replace(tmp_path, target)
