@@ -12,20 +12,47 @@ from __future__ import annotations
 import ast
 import math
 import operator
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-_EXPR = re.compile(r"\$\{(.*?)\}")
+MAX_ITEMS = 100_000
+"""Longest list or string an expression may build: a typo must not eat the machine's memory."""
+
+
+def _too_big(what: str) -> ExpressionError:
+    return ExpressionError(f"{what} is too large for a layout expression")
+
+
+def _mul(a: Any, b: Any) -> Any:
+    for seq, n in ((a, b), (b, a)):
+        if isinstance(seq, (str, list, tuple)) and isinstance(n, int) \
+                and len(seq) * n > MAX_ITEMS:
+            raise _too_big("the repeated sequence")
+    return operator.mul(a, b)
+
+
+def _pow(a: Any, b: Any) -> Any:
+    if isinstance(a, int) and isinstance(b, int) and abs(a) > 1 \
+            and b * math.log2(abs(a)) > 1024:
+        raise _too_big(f"{a} ** {b}")
+    return operator.pow(a, b)
+
+
+def _range(*args: int) -> list[int]:
+    r = range(*args)
+    if len(r) > MAX_ITEMS:
+        raise _too_big(f"range of {len(r)} numbers")
+    return list(r)
+
 
 _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
+    ast.Mult: _mul,
     ast.Div: operator.truediv,
     ast.FloorDiv: operator.floordiv,
     ast.Mod: operator.mod,
-    ast.Pow: operator.pow,
+    ast.Pow: _pow,
 }
 _CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
     ast.Eq: operator.eq,
@@ -52,7 +79,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "float": float,
     "str": str,
     "len": len,
-    "range": lambda *a: list(range(*a)),
+    "range": _range,
     "upper": lambda s: str(s).upper(),
     "lower": lambda s: str(s).lower(),
     "title": lambda s: str(s).title(),
@@ -79,15 +106,54 @@ def has_expression(value: Any) -> bool:
     return isinstance(value, str) and "${" in value
 
 
+def split_template(text: str) -> list[tuple[bool, str]]:
+    """`text` as (is_expression, source) parts. An expression runs from `${` to the `}` that
+    closes it: braces, brackets and quotes inside it are matched, so `${ {'a': 1}['a'] }` and
+    `${a}: ${b}` both split where a reader expects."""
+    parts: list[tuple[bool, str]] = []
+    i, n = 0, len(text)
+    while True:
+        start = text.find("${", i)
+        if start < 0:
+            if i < n:
+                parts.append((False, text[i:]))
+            return parts
+        if start > i:
+            parts.append((False, text[i:start]))
+        k, depth, quote = start + 2, 0, ""
+        while k < n:
+            ch = text[k]
+            if quote:
+                if ch == "\\":
+                    k += 1
+                elif ch == quote:
+                    quote = ""
+            elif ch in "'\"":
+                quote = ch
+            elif ch in "{[(":
+                depth += 1
+            elif ch in "}])":
+                if ch == "}" and depth == 0:
+                    break
+                depth -= 1
+            k += 1
+        if k >= n:
+            raise ExpressionError(f"'${{' has no closing '}}' in '{text}'",
+                                  "write expressions as ${name} or ${a + b}")
+        parts.append((True, text[start + 2:k]))
+        i = k + 1
+
+
 def evaluate(value: Any, names: Mapping[str, Any]) -> Any:
     """Substitute every `${...}` in `value` (recursing into lists and mappings)."""
     if isinstance(value, str):
         if "${" not in value:
             return value
-        whole = _EXPR.fullmatch(value.strip())
-        if whole:
-            return eval_expr(whole.group(1), names)
-        return _EXPR.sub(lambda m: _to_text(eval_expr(m.group(1), names)), value)
+        parts = split_template(value.strip())
+        if len(parts) == 1 and parts[0][0]:
+            return eval_expr(parts[0][1], names)
+        return "".join(_to_text(eval_expr(src, names)) if is_expr else src
+                       for is_expr, src in split_template(value))
     if isinstance(value, list):
         return [evaluate(v, names) for v in value]
     if isinstance(value, dict):
@@ -171,11 +237,21 @@ def _eval(node: ast.AST, names: Mapping[str, Any]) -> Any:
         return _eval(node.body if _eval(node.test, names) else node.orelse, names)
     if isinstance(node, ast.Attribute):
         base = _eval(node.value, names)
-        if isinstance(base, Mapping) and node.attr in base:
-            return base[node.attr]
-        raise ExpressionError(f"no key '{node.attr}' here")
+        if not isinstance(base, Mapping):
+            raise ExpressionError(f"'{ast.unparse(node)}' is not allowed: a.b only reads the key "
+                                  f"b of a mapping, and {ast.unparse(node.value)} is a "
+                                  f"{type(base).__name__}")
+        if node.attr not in base:
+            from sheetgen.errors import did_you_mean
+
+            raise ExpressionError(f"no key '{node.attr}' in '{ast.unparse(node.value)}'",
+                                  did_you_mean(node.attr, [str(k) for k in base]))
+        return base[node.attr]
     if isinstance(node, ast.Subscript):
         return _eval(node.value, names)[_eval(node.slice, names)]
+    if isinstance(node, ast.Slice):
+        return slice(*(None if part is None else _eval(part, names)
+                       for part in (node.lower, node.upper, node.step)))
     if isinstance(node, ast.List):
         return [_eval(e, names) for e in node.elts]
     if isinstance(node, ast.Tuple):
