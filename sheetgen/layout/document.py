@@ -106,13 +106,15 @@ def _merge(base: Mapping, child: Mapping) -> Mapping:
     return out
 
 
-def _read_tree(path: Path, chain: tuple[Path, ...]) -> Mapping:
-    """Read a layout and everything it extends or includes, merged, detecting cycles."""
+def _read_tree(path: Path, chain: tuple[Path, ...], ref: Position | None = None) -> Mapping:
+    """Read a layout and everything it extends or includes, merged, detecting cycles.
+    `ref` is where the including file names this one (the place a cycle is reported)."""
     path = path.resolve()
     if path in chain:
         cycle = " -> ".join(p.name for p in (*chain, path))
         raise SheetgenError(f"layouts extend or include each other in a circle: {cycle}",
-                            Position(str(chain[-1])))
+                            ref or Position(str(chain[-1])),
+                            hint="remove one of these 'extends:' or 'include:' entries")
     raw = load_yaml(path)
     if not isinstance(raw, Mapping):
         raise SheetgenError("a layout file must be a mapping of keys such as page: and "
@@ -132,7 +134,7 @@ def _read_tree(path: Path, chain: tuple[Path, ...]) -> Mapping:
     for i, name in enumerate(includes):
         pos = includes.pos_of(i) if isinstance(includes, Sequence) else raw.pos_of("include")
         inc_path = _relative(path, name, pos)
-        inc = _read_tree(inc_path, (*chain, path))
+        inc = _read_tree(inc_path, (*chain, path), pos)
         for key in inc:
             if key not in INCLUDE_KEYS:
                 raise SheetgenError(f"an included file may define only vars, styles and "
@@ -141,7 +143,7 @@ def _read_tree(path: Path, chain: tuple[Path, ...]) -> Mapping:
         merged = _merge(merged, inc)
     if "extends" in raw:
         base = _read_tree(_relative(path, raw["extends"], raw.pos_of("extends")),
-                          (*chain, path))
+                          (*chain, path), raw.pos_of("extends"))
         merged = _merge(merged, base)
     own = Mapping(pos=raw.pos)
     for key, value in raw.items():
@@ -396,6 +398,7 @@ def _vars(raw: Mapping, options: RenderOptions, scope: Scope) -> dict[str, Any]:
         root = key.split(".")[0]
         if root not in section:
             raise SheetgenError(f"--set {key}: this layout has no variable '{root}'",
+                                raw.key_pos_of("vars") if "vars" in raw else raw.pos,
                                 hint=did_you_mean(root, section)
                                 or f"variables: {', '.join(section) or '(none)'}")
     for key, value in section.items():
