@@ -123,11 +123,13 @@ class States:
         return States(self.mask[rows], self.sub[rows], self.j[rows], self.z[rows])
 
 
-def final_values(ct: CardTables, V: np.ndarray, st: States,
-                 want_choice: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+def final_values(ct: CardTables, V: np.ndarray, st: States, want_choice: bool = False,
+                 per_box: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
     """Value of each final roll for each state: best box's points plus what follows.
 
-    Returns (S, R) values and, when asked, the (S, R) index of the best box.
+    Returns (S, R) values and, when asked, the (S, R) index of the best box. `per_box`, an
+    (N, S, R) array of -inf, receives every box's value (the advisor lists them); like the
+    returned values it includes a Swashbuckle Bonus earned by the roll.
     """
     n_states, n_rolls = len(st), ct.dice.n_rolls
     best = np.full((n_states, n_rolls), -np.inf)
@@ -175,6 +177,11 @@ def final_values(ct: CardTables, V: np.ndarray, st: States,
                     v_j = V[mask, sub, jj, nz_j] + jp
                 cols = val[:, alike]
                 val[:, alike] = np.where(active, v_j[:, None], cols)
+        if per_box is not None:
+            per_box[b, rows] = val
+            if ct.joker_box >= 0:
+                per_box[b, rows[:, None], alike[None, :]] += ct.joker_points * (
+                    st.j[rows, None] == 1)
         current = best[rows]
         better = val > current
         best[rows] = np.where(better, val, current)
@@ -231,12 +238,13 @@ def start_values(ct: CardTables, V: np.ndarray, st: States) -> np.ndarray:
     return v_roll @ ct.dice.roll_prob_r
 
 
-def reachable_states(ct: CardTables, used: int) -> States:
-    """Every start-of-turn state with `used` boxes filled that a game can reach."""
+def reachable_states(ct: CardTables, used: int, base: int = 0) -> States:
+    """Every start-of-turn state with `used` boxes filled that a game can reach (from a
+    position whose filled boxes are `base`, when given)."""
     n = ct.n_boxes
     bonus_bits = sum(1 << b for b in range(n) if ct.in_bonus_b[b])
     sums: dict[int, np.ndarray] = {}
-    masks = [m for m in range(1 << n) if m.bit_count() == used]
+    masks = [m for m in range(1 << n) if m.bit_count() == used and m & base == base]
     out_m, out_s, out_j, out_z = [], [], [], []
     for m in masks:
         upper = m & bonus_bits
@@ -289,9 +297,11 @@ class Solution:
 
 
 def solve(card: Card, progress: Callable[[int, int, float], None] | None = None,
-          chunk: int = CHUNK) -> Solution:
+          chunk: int = CHUNK, base: int = 0) -> Solution:
     """Backward induction from the full card to the empty one; exact up to float rounding.
 
+    With `base` (a mask of filled boxes) only positions reachable from it are solved: the
+    advisor uses this for late-game positions, where a few open boxes solve in seconds.
     `progress(used, states_done, seconds)` is called after each layer.
     """
     t0 = time.perf_counter()
@@ -302,8 +312,8 @@ def solve(card: Card, progress: Callable[[int, int, float], None] | None = None,
     if ct.n_z == 2:
         V[full, :, :, 0] = ct.no_zero_points
     total = 0
-    for used in range(ct.n_boxes - 1, -1, -1):
-        st = reachable_states(ct, used)
+    for used in range(ct.n_boxes - 1, base.bit_count() - 1, -1):
+        st = reachable_states(ct, used, base)
         for start in range(0, len(st), chunk):
             part = st.take(slice(start, start + chunk))
             V[part.mask, part.sub, part.j, part.z] = start_values(ct, V, part)
