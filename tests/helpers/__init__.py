@@ -1,0 +1,1 @@
+"""Helpers shared by tests (importable as `helpers.*`: tests/ is on sys.path via conftest)."""
