@@ -182,7 +182,8 @@ class SinkPlan:
 
     small: int = 6  # 1 space
     medium: int = 4  # 2..3 spaces
-    big: int = 3  # 4..8 spaces
+    big: int = 3  # 4..12 spaces
+    ring_lines: bool = True  # inner lines may take centre-ring spaces
 
 
 DEFAULT_PLAN = SinkPlan()
@@ -228,7 +229,7 @@ class Network:
     so every such path must bound a region and all those regions must stay laminar (R12).
     """
 
-    MAX_PATHS = 8
+    MAX_PATHS = 24
 
     def __init__(self, mesh: Mesh) -> None:
         self.mesh = mesh
@@ -308,23 +309,24 @@ def make_chords(mesh: Mesh, rng: Stream, plan: SinkPlan = DEFAULT_PLAN) -> list[
     ring = mesh.ring_f
     candidates: dict[frozenset[int], tuple[int, ...]] = {}
     for h in halves:
-        seeds = sorted(f for f in h if mesh.coastal_f[f] and not ring[f])
+        seeds = sorted(f for f in h if mesh.coastal_f[f])
         for s in seeds:
-            for _ in range(3):
+            for _ in range(4):
                 region = frozenset([s])
-                for _step in range(9):
+                for _step in range(12):
                     if region not in candidates:
                         path = chord_path(mesh, region)
                         if path is not None:
                             candidates[region] = path
                     grow = sorted(g for f in region for g in mesh.neighbours_f[f]
-                                  if g in h and g not in region and not ring[g])
+                                  if g in h and g not in region
+                                  and (plan.ring_lines or not ring[g]))
                     if not grow:
                         break
                     region = region | {rng.choice(grow)}
 
     ordered = sorted(candidates, key=lambda r: (len(r), sorted(r)))
-    passes = [(range(1, 2), plan.small), (range(2, 4), plan.medium), (range(4, 9), plan.big)]
+    passes = [(range(1, 2), plan.small), (range(2, 4), plan.medium), (range(4, 13), plan.big)]
     for sizes, quota in passes:
         pool = [r for r in ordered if len(r) in sizes]
         rng.shuffle(pool)

@@ -1,0 +1,3 @@
+"""Layout element types of Captain's Curse (the layout loader imports this module by name)."""
+
+from sheetgen.games.captains_curse.sheet.elements import IslandMap, IslandText  # noqa: F401

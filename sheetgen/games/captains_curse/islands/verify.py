@@ -1,0 +1,207 @@
+"""Is an island winnable, and how hard is it? Structural checks, then statistics done right.
+
+- Structure: the engine's validator (R2, R3, R11, R12) plus geometric invariants (polygons
+  valid and disjoint, the land one piece around the centre, spaces wide enough to circle).
+- Play: the expert policy (the strongest bundled player) plays games whose dice come from
+  `game_seed(VERIFY_SEED, i)`: every island ever verified faces the same dice sequences
+  (common random numbers), so two islands' figures differ by the island, not by luck.
+- Decision: after each chunk of games, the 95% Wilson interval of the win rate is compared
+  with the requested band. The island passes once the lower bound reaches the band's
+  minimum (and, for bands with a maximum, the upper bound is under it); it fails once the
+  interval shows it cannot; at the cap an undecided island fails. Early stopping keeps
+  verification cheap for islands far from the band's edges.
+- Report: the greedy player's win rate over a fixed number of games beside the expert's;
+  their gap is a measure of how much skill the island rewards.
+
+Bands are win rates of the expert player; `BANDS` documents how their defaults were chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sheetgen.errors import SheetgenError, did_you_mean
+
+from ..island import Island, island_from_dict, validate_island
+from ..ruleset import Ruleset
+from ..simulate import play_games, wilson_interval
+from .generate import GENERATOR_VERSION, Generated, generate_island, geometry_faults
+from .params import DEFAULT_PARAMS, IslandParams
+from .rng import Stream
+from .sinklines import SinkPlan
+
+VERIFY_SEED = 20261122
+"""Base seed of the verification dice: fixed, so every island meets the same rolls."""
+
+CHUNK = 16
+EXPERT_CAP = 160
+GREEDY_GAMES = 200
+
+
+@dataclass(frozen=True)
+class Band:
+    """A difficulty: the expert's win rate must be at least `min_win` (and at most `max_win`)."""
+
+    name: str
+    min_win: float
+    max_win: float = 1.0
+    plan: SinkPlan = SinkPlan()
+
+
+# Chosen from measured distributions (see benchmarks/bench_islands.py --distribution and
+# the report in CHANGELOG): over generated islands the expert wins about 20-45% of games
+# and greedy a few points less. "normal" asks only that the island be clearly winnable
+# (lower bound 12%: nearly every generated island clears it within 32-64 games); "easy"
+# asks for the upper part of the distribution and builds islands with more cheap lines;
+# "hard" takes islands with fewer lines whose expert rate is at most 30%.
+BANDS: dict[str, Band] = {
+    "easy": Band("easy", 0.30, 1.0, SinkPlan(small=30, medium=30, big=30)),
+    "normal": Band("normal", 0.12, 1.0, SinkPlan(small=10, medium=8, big=6)),
+    "hard": Band("hard", 0.04, 0.30, SinkPlan(small=5, medium=3, big=2)),
+}
+
+
+def get_band(name: str) -> Band:
+    if name not in BANDS:
+        raise SheetgenError(f"unknown difficulty {name!r}",
+                            hint=did_you_mean(name, BANDS) or f"choose {', '.join(BANDS)}")
+    return BANDS[name]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What verification found. `passed` is the answer; the rest is the evidence."""
+
+    band: str
+    passed: bool
+    faults: tuple[str, ...]
+    expert_games: int
+    expert_wins: int
+    greedy_games: int
+    greedy_wins: int
+
+    @property
+    def expert_rate(self) -> float:
+        return self.expert_wins / self.expert_games if self.expert_games else 0.0
+
+    @property
+    def expert_ci(self) -> tuple[float, float]:
+        return wilson_interval(self.expert_wins, self.expert_games)
+
+    @property
+    def greedy_rate(self) -> float:
+        return self.greedy_wins / self.greedy_games if self.greedy_games else 0.0
+
+    @property
+    def greedy_ci(self) -> tuple[float, float]:
+        return wilson_interval(self.greedy_wins, self.greedy_games)
+
+    def summary(self) -> str:
+        """One line for the sheet's small print."""
+        lo, hi = self.expert_ci
+        return (f"{self.band} · expert wins {self.expert_rate:.0%} "
+                f"(95% CI {lo:.0%}-{hi:.0%}, {self.expert_games} games)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"band": self.band, "passed": self.passed, "faults": list(self.faults),
+                "expert": {"games": self.expert_games, "wins": self.expert_wins,
+                           "win_rate": round(self.expert_rate, 4),
+                           "ci95": [round(x, 4) for x in self.expert_ci]},
+                "greedy": {"games": self.greedy_games, "wins": self.greedy_wins,
+                           "win_rate": round(self.greedy_rate, 4),
+                           "ci95": [round(x, 4) for x in self.greedy_ci]},
+                "skill_gap": round(self.expert_rate - self.greedy_rate, 4)}
+
+
+def structural_faults(island: Island, ruleset: Ruleset, data: dict[str, Any] | None,
+                      min_width: float) -> list[str]:
+    """Every structural fault: the engine validator's first, then geometric ones."""
+    faults: list[str] = []
+    try:
+        validate_island(island, ruleset)
+    except SheetgenError as err:
+        faults.append(err.message)
+    if data is not None and all(s.get("polygon") for s in data["spaces"]):
+        faults.extend(geometry_faults(data, min_width))
+    return faults
+
+
+def verify(island: Island, band: Band | str = "normal", ruleset: Ruleset | None = None,
+           data: dict[str, Any] | None = None, expert_cap: int = EXPERT_CAP,
+           greedy_games: int = GREEDY_GAMES, min_width: float = 0.0) -> Verdict:
+    """Structural checks plus the early-stopped expert simulation against `band`."""
+    band = get_band(band) if isinstance(band, str) else band
+    ruleset = ruleset or Ruleset()
+    faults = structural_faults(island, ruleset, data, min_width)
+    if faults:
+        return Verdict(band.name, False, tuple(faults), 0, 0, 0, 0)
+    wins = games = 0
+    passed = False
+    while games < expert_cap:
+        stop = min(expert_cap, games + CHUNK)
+        results = play_games(island, ruleset, "expert", VERIFY_SEED, games, stop)
+        wins += sum(r.won for r in results)
+        games = stop
+        lo, hi = wilson_interval(wins, games)
+        if lo >= band.min_win and hi <= band.max_win:
+            passed = True
+            break
+        if hi < band.min_win or lo > band.max_win:
+            break
+    greedy = play_games(island, ruleset, "greedy", VERIFY_SEED, 0, greedy_games)
+    return Verdict(band.name, passed, (), games, wins, greedy_games,
+                   sum(r.won for r in greedy))
+
+
+@dataclass(frozen=True)
+class VerifiedIsland:
+    generated: Generated
+    verdict: Verdict
+    attempts: int  # islands generated and tested, this one included
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.generated.data
+
+    def small_print(self) -> str:
+        """The line a printed sheet carries so it can be regenerated and re-verified."""
+        return (f"seed {self.generated.seed} · {GENERATOR_VERSION} attempt "
+                f"{self.generated.attempt} · {self.verdict.summary()}")
+
+
+MAX_VERIFY_ATTEMPTS = 12
+
+
+def generate_verified(seed: int, difficulty: str = "normal",
+                      params: IslandParams = DEFAULT_PARAMS, ruleset: Ruleset | None = None,
+                      max_attempts: int = MAX_VERIFY_ATTEMPTS) -> VerifiedIsland:
+    """Generate and test until an island passes `difficulty`, deterministically.
+
+    Attempt k continues from the geometry attempt after the last one used, so the sequence
+    of islands tried depends only on the seed and parameters. After `max_attempts` islands
+    the request is declared impossible with the measured rates, never looped on forever.
+    """
+    band = get_band(difficulty)
+    ruleset = ruleset or Ruleset()
+    next_attempt = 0
+    seen: list[str] = []
+    for tries in range(1, max_attempts + 1):
+        generated = generate_island(seed, params, band.plan, first_attempt=next_attempt)
+        next_attempt = generated.attempt + 1
+        island = island_from_dict(generated.data)
+        verdict = verify(island, band, ruleset, generated.data,
+                         min_width=params.min_space_width)
+        if verdict.passed:
+            return VerifiedIsland(generated, verdict, tries)
+        seen.append(f"{verdict.expert_rate:.0%}" if not verdict.faults else "invalid")
+    raise SheetgenError(
+        f"no island for seed {seed} reached difficulty '{difficulty}' "
+        f"(expert win rate {band.min_win:.0%}-{band.max_win:.0%}) in {max_attempts} attempts; "
+        f"measured: {', '.join(seen)}",
+        hint="choose another difficulty or seed")
+
+
+def pad_seed(seed: int, index: int) -> int:
+    """The seed of island `index` of a pad: independent of how the pad is split over jobs."""
+    return Stream.for_step(seed, "pad", index).next_u64() >> 16

@@ -1,0 +1,1 @@
+"""The island sheet: layout element types for the Captain's Curse map and centre grid."""

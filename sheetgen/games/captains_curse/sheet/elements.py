@@ -1,0 +1,294 @@
+"""Layout element types for the Captain's Curse island sheet.
+
+- `captains_curse.island_map`: sea, coast, spaces with their symbols, dotted sink lines,
+  place names, a compass rose, and the centre grid (symbol headers, the 6 columns of values,
+  a total box under each) drawn inside the island's centre hole, wherever the island put it.
+- `captains_curse.island_text`: one line about the island (its name, or the small print with
+  seed, difficulty band and measured win rate), so the layout places and styles it.
+
+The island comes from the `island` field: a path to an island file, island data (a pad puts
+each island's dict in a data row), or nothing, in which case an island is generated and
+verified from the layout's `seed`. Drawing sees only finished values in points.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from shapely import union_all
+from shapely.geometry import Point, Polygon
+from shapely.ops import polylabel
+
+from sheetgen.assets.fonts import string_width
+from sheetgen.errors import SheetgenError
+from sheetgen.layout.elements.base import Element, Scope, register
+from sheetgen.layout.elements.icon import draw_icon
+from sheetgen.layout.params import ANY, BOOL, COLOR, LENGTH, SIZE, TEXT, Choice, Number, Param
+from sheetgen.render.backend import Canvas, Stroke
+from sheetgen.render.geometry import circle_ops, polyline_ops, rect_ops
+
+from ..island import Island, island_from_dict, island_to_dict, load_island
+from ..ruleset import Ruleset
+
+MM = 72.0 / 25.4
+INK = (0.13, 0.11, 0.10)
+SEA = (0.90, 0.94, 0.96)
+WAVE = (0.70, 0.80, 0.86)
+LAND = (0.985, 0.965, 0.91)
+BORDER = (0.52, 0.45, 0.36)
+LINE = (0.58, 0.12, 0.10)
+
+
+# ------------------------------------------------------------------ island sources
+
+@lru_cache(maxsize=8)
+def _island_from_path(path: str) -> tuple[dict[str, Any], str]:
+    island = load_island(path)
+    return island_to_dict(island), ""
+
+
+@lru_cache(maxsize=4)
+def _island_from_seed(seed: int, difficulty: str) -> tuple[dict[str, Any], str]:
+    from ..islands.verify import generate_verified
+
+    verified = generate_verified(seed, difficulty)
+    return verified.data, verified.small_print()
+
+
+def island_source(value: Any, scope: Scope, seed: Any, difficulty: str
+                  ) -> tuple[dict[str, Any], str]:
+    """(island data, small print) from a path, a dict or a seed."""
+    if isinstance(value, dict):
+        return value, str(scope.names.get("small_print") or "")
+    if isinstance(value, str) and value:
+        path = Path(value)
+        if not path.is_absolute():
+            path = scope.base_dir / path
+        data, _ = _island_from_path(str(path))
+        seed_note = f"seed {data['seed']} · " if data.get("seed") is not None else ""
+        return data, f"{seed_note}not verified here: sheetgen island verify {path.name}"
+    return _island_from_seed(int(seed or 0), difficulty)
+
+
+def _island(data: dict[str, Any]) -> Island:
+    return island_from_dict(data)
+
+
+# ------------------------------------------------------------------ geometry helpers
+
+class _Frame:
+    """Island millimetres -> page points, fitting the island and some sea into a box."""
+
+    def __init__(self, land: Polygon, x: float, y: float, w: float, h: float, margin: float):
+        x0, y0, x1, y1 = land.bounds
+        x0, y0, x1, y1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
+        self.s = min(w / (x1 - x0), h / (y1 - y0))
+        self.ox = x + (w - (x1 - x0) * self.s) / 2 - x0 * self.s
+        self.oy = y + (h - (y1 - y0) * self.s) / 2 - y0 * self.s
+
+    def pt(self, p: tuple[float, float]) -> tuple[float, float]:
+        return (self.ox + p[0] * self.s, self.oy + p[1] * self.s)
+
+    def pts(self, ps) -> list[tuple[float, float]]:
+        return [self.pt(p) for p in ps]
+
+
+def _centred_text(canvas: Canvas, cx: float, baseline: float, s: str, font: str, size: float,
+                  color) -> None:
+    canvas.text(cx - string_width(s, font, size) / 2, baseline, s, font, size, color)
+
+
+@register
+class IslandMap(Element):
+    type_name = "captains_curse.island_map"
+    description = "the island: sea, coast, spaces, symbols, sink lines, names, centre grid"
+    params = {
+        "island": Param(ANY, None, "island file path or data; none: generate from seed"),
+        "seed": Param(ANY, None, "seed used when no island is given"),
+        "difficulty": Param(Choice(options=("easy", "normal", "hard")), "normal", ""),
+        "x": Param(LENGTH, 0.0, "left of the map box"),
+        "y": Param(LENGTH, 0.0, "top of the map box"),
+        "w": Param(SIZE, doc="map box width"),
+        "h": Param(SIZE, doc="map box height"),
+        "symbol_size": Param(SIZE, "7mm", "icon size at print scale"),
+        "grid": Param(BOOL, True, "draw the centre grid in the centre hole"),
+        "sea": Param(COLOR, "#e6eff4", "sea colour (kept light for pencil)"),
+        "land": Param(COLOR, "#fbf6e8", "land colour"),
+        "line_color": Param(COLOR, "#94201a", "sink line colour"),
+        "name_size": Param(Number(minimum=3, maximum=20), 6.2, "place name size, points"),
+    }
+
+    def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        data, _ = island_source(v["island"], scope, v["seed"] if v["seed"] is not None
+                                else scope.names.get("seed"), v["difficulty"])
+        island = _island(data)
+        if any(s.polygon is None for s in island.spaces):
+            raise SheetgenError(f"island '{island.name}' has spaces without polygons; the map "
+                                "needs geometry", self.pos,
+                                hint="give every space a polygon, or generate the island")
+        polys = [Polygon(s.polygon) for s in island.spaces]
+        land = union_all(polys)
+        if land.geom_type != "Polygon" or len(land.interiors) != 1:
+            raise SheetgenError(f"island '{island.name}': the spaces must form one piece of "
+                                "land around one centre hole", self.pos)
+        fr = _Frame(land, v["x"], v["y"], v["w"], v["h"], 6.0)
+        sx, sy, sw, sh = v["x"], v["y"], v["w"], v["h"]
+        canvas.push()
+        canvas.clip(rect_ops(sx, sy, sw, sh))
+        canvas.path(rect_ops(sx, sy, sw, sh), fill=v["sea"])
+        self._waves(canvas, fr, land, island.name, (sx, sy, sw, sh))
+        self._compass(canvas, fr, land, (sx, sy, sw, sh))
+        outer = Polygon(land.exterior).buffer(1.8, quad_segs=4)
+        canvas.path(polyline_ops(fr.pts(outer.exterior.coords[:-1]), closed=True),
+                    stroke=Stroke(WAVE, 0.6))
+        canvas.path(polyline_ops(fr.pts(land.exterior.coords[:-1]), closed=True),
+                    fill=v["land"])
+        for poly in polys:
+            canvas.path(polyline_ops(fr.pts(poly.exterior.coords[:-1]), closed=True),
+                        stroke=Stroke(BORDER, 0.45, join=1))
+        canvas.path(polyline_ops(fr.pts(land.exterior.coords[:-1]), closed=True),
+                    stroke=Stroke(INK, 1.3, join=1))
+        for line in island.sink_lines:
+            if line.path:
+                canvas.path(polyline_ops(fr.pts(line.path)),
+                            stroke=Stroke(v["line_color"], 1.5, dash=(0.01, 2.6), cap=1,
+                                          join=1))
+        size = v["symbol_size"]
+        for space, poly in zip(island.spaces, polys, strict=True):
+            c = polylabel(poly, tolerance=0.05)
+            cx, cy = fr.pt((c.x, c.y))
+            dy = -1.6 * MM if space.place else 0.0
+            draw_icon(canvas, space.symbol, cx - size / 2, cy - size / 2 + dy, size, size, INK)
+            if space.place:
+                self._place_name(canvas, space.place, cx, cy + size / 2 + dy, poly, fr,
+                                 v["name_size"])
+        hole = Polygon(land.interiors[0])
+        canvas.path(polyline_ops(fr.pts(hole.exterior.coords[:-1]), closed=True),
+                    fill=(1.0, 1.0, 1.0), stroke=Stroke(INK, 1.0))
+        canvas.pop()
+        if v["grid"]:
+            hx0, hy0, hx1, hy1 = hole.bounds
+            x0, y0 = fr.pt((hx0, hy0))
+            x1, y1 = fr.pt((hx1, hy1))
+            draw_centre_grid(canvas, island, Ruleset(), x0, y0, x1 - x0, y1 - y0)
+
+    def _place_name(self, canvas: Canvas, name: str, cx: float, top: float, poly: Polygon,
+                    fr: _Frame, size: float) -> None:
+        font = "serif-italic"
+        width = string_width(name, font, size)
+        room = 15.5 * MM * fr.s
+        lines = [name]
+        if width > room and " " in name:
+            head, tail = name.rsplit(" ", 1)
+            lines = [head, tail]
+        for i, text in enumerate(lines):
+            _centred_text(canvas, cx, top + size * (1.05 + 1.05 * i), text, font, size, INK)
+
+    def _waves(self, canvas: Canvas, fr: _Frame, land: Polygon, name: str, box) -> None:
+        """A light scatter of wave marks in open sea, placed by a hash of the island name."""
+        from ..islands.rng import Stream
+
+        rng = Stream.for_step(0, "waves:" + name)
+        sx, sy, sw, sh = box
+        near = land.buffer(5.0)
+        marks = []
+        for _ in range(60):
+            px, py = sx + rng.random() * sw, sy + rng.random() * sh
+            mx, my = (px - fr.ox) / fr.s, (py - fr.oy) / fr.s
+            if near.contains(Point(mx, my)) or any(math.dist((px, py), m) < 22 for m in marks):
+                continue
+            marks.append((px, py))
+            ww = 7.0
+            ops = [("M", px - ww, py), ("C", px - ww / 2, py - 2.2, px - ww / 2, py + 0.6, px, py),
+                   ("C", px + ww / 2, py - 2.2, px + ww / 2, py + 0.6, px + ww, py)]
+            canvas.path(ops, stroke=Stroke(WAVE, 0.6, cap=1))
+
+    def _compass(self, canvas: Canvas, fr: _Frame, land: Polygon, box) -> None:
+        """A small compass rose in the sea corner farthest from the land."""
+        sx, sy, sw, sh = box
+        r = 8.0 * MM
+        corners = [(sx + r + 4, sy + r + 4), (sx + sw - r - 4, sy + r + 4),
+                   (sx + r + 4, sy + sh - r - 4), (sx + sw - r - 4, sy + sh - r - 4)]
+
+        def clearance(p):
+            return land.distance(Point((p[0] - fr.ox) / fr.s, (p[1] - fr.oy) / fr.s))
+        cx, cy = max(corners, key=clearance)
+        if clearance((cx, cy)) * fr.s < r * 0.8:
+            return
+        canvas.path(circle_ops(cx, cy, r * 0.62), stroke=Stroke(WAVE, 0.5))
+        for k in range(8):
+            a = k * math.pi / 4 - math.pi / 2
+            long = r if k % 2 == 0 else r * 0.55
+            w = r * 0.16
+            tip = (cx + long * math.cos(a), cy + long * math.sin(a))
+            left = (cx + w * math.cos(a - math.pi / 2), cy + w * math.sin(a - math.pi / 2))
+            right = (cx + w * math.cos(a + math.pi / 2), cy + w * math.sin(a + math.pi / 2))
+            canvas.path(polyline_ops([left, tip, (cx, cy)], closed=True), fill=(0.55, 0.6, 0.64))
+            canvas.path(polyline_ops([right, tip, (cx, cy)], closed=True), fill=(1, 1, 1),
+                        stroke=Stroke((0.55, 0.6, 0.64), 0.4))
+        _centred_text(canvas, cx, cy - r - 2, "N", "sans-bold", 7, (0.45, 0.5, 0.55))
+
+
+def draw_centre_grid(canvas: Canvas, island: Island, ruleset: Ruleset, x: float, y: float,
+                     w: float, h: float) -> None:
+    """The island centre: a symbol header per column, the six values, and a total box."""
+    pad = 2.0 * MM
+    x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
+    rows = 8  # header, 6 values, total
+    col_w = w / 6
+    head_h = h * 0.15
+    total_h = h * 0.14
+    cell_h = (h - head_h - total_h) / 6
+    for c, symbol in enumerate(island.symbols):
+        cx = x + c * col_w
+        icon = min(col_w, head_h) * 0.78
+        draw_icon(canvas, symbol, cx + (col_w - icon) / 2, y + (head_h - icon) / 2, icon, icon,
+                  INK)
+        for r, value in enumerate(ruleset.columns[c]):
+            top = y + head_h + r * cell_h
+            size = cell_h * 0.55
+            _centred_text(canvas, cx + col_w / 2, top + cell_h * 0.68, str(value), "serif",
+                          size, INK)
+        ty = y + head_h + 6 * cell_h + total_h * 0.12
+        canvas.path(rect_ops(cx + col_w * 0.1, ty, col_w * 0.8, total_h * 0.8, 2.0),
+                    fill=(0.93, 0.95, 0.9), stroke=Stroke(INK, 0.8))
+    stroke = Stroke(BORDER, 0.5)
+    for c in range(1, 6):
+        gx = x + c * col_w
+        canvas.path([("M", gx, y), ("L", gx, y + head_h + 6 * cell_h)], stroke=stroke)
+    for r in range(0, 7):
+        gy = y + head_h + r * cell_h
+        canvas.path([("M", x, gy), ("L", x + w, gy)], stroke=stroke)
+    del rows
+
+
+@register
+class IslandText(Element):
+    type_name = "captains_curse.island_text"
+    description = "a line about the island: its name or the small print"
+    params = {
+        "island": Param(ANY, None, "island file path or data; none: generate from seed"),
+        "seed": Param(ANY, None, "seed used when no island is given"),
+        "difficulty": Param(Choice(options=("easy", "normal", "hard")), "normal", ""),
+        "what": Param(Choice(options=("name", "small_print")), "name", ""),
+        "x": Param(LENGTH, 0.0, "anchor x"),
+        "y": Param(LENGTH, 0.0, "baseline y"),
+        "font": Param(TEXT, "display", "a bundled font"),
+        "size": Param(Number(minimum=2, maximum=200), 24.0, "points"),
+        "color": Param(COLOR, "ink", ""),
+        "align": Param(Choice(options=("left", "center", "right")), "center", ""),
+    }
+
+    def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        data, note = island_source(v["island"], scope, v["seed"] if v["seed"] is not None
+                                   else scope.names.get("seed"), v["difficulty"])
+        text = data["name"] if v["what"] == "name" else note
+        if not text:
+            return
+        width = string_width(text, v["font"], v["size"])
+        x = v["x"] - (width / 2 if v["align"] == "center" else width if v["align"] == "right"
+                      else 0.0)
+        canvas.text(x, v["y"], text, v["font"], v["size"], v["color"])
