@@ -17,9 +17,11 @@ from sheetgen.errors import SheetgenError
 
 # Modules under sheetgen.cli, each exposing `commands: list[click.Command]`.
 COMMAND_MODULES = [
+    "sheetgen.cli.islands",
     "sheetgen.cli.layouts",
     "sheetgen.cli.reference",
     "sheetgen.cli.rulebook",
+    "sheetgen.cli.swashbuckle",
 ]
 
 
