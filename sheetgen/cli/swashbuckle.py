@@ -138,8 +138,9 @@ def par(card: str) -> None:
 
     figures = par_figures(_card(card))
     click.echo(f"expected {figures['expected']:.2f} ({figures['moniker'] or 'no moniker'})")
-    for q, v in figures["percentiles"].items():
-        click.echo(f"  p{q}: {v:g}")
+    for key, value in figures.items():
+        if key.startswith("p") and key[1:].isdigit():
+            click.echo(f"  {key}: {value:g}")
 
 
 @swashbuckle.command("advise", cls=DiceCommand)

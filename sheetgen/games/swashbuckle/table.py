@@ -136,8 +136,9 @@ def load_table(card: Card | None = None, directory: Path | None = None) -> Solut
 def par_figures(card: Card | None = None, directory: Path | None = None) -> dict[str, Any]:
     """Figures for the scorecard's "par" line, read from the persisted table's summary.
 
-    Returns {"expected": exact optimal expectation, "percentiles": {"10": ..., ...},
-    "games": simulated games, "moniker": the moniker the expected score earns}.
+    A flat dict, ready to be a layout variable: "mean" (the exact expected score of optimal
+    play; "expected" is the same), "p5" ... "p95" (percentiles of simulated optimal games),
+    "games" (how many were simulated) and "moniker" (the one the expected score earns).
     """
     card = card or default_card()
     summary = load_summary(card, directory)
@@ -145,9 +146,8 @@ def par_figures(card: Card | None = None, directory: Path | None = None) -> dict
     if not sim:
         raise SheetgenError(f"strategy table of '{card.name}' has no simulated distribution",
                             hint="re-run `sheetgen swashbuckle solve` with --games")
-    return {
-        "expected": summary["expected"],
-        "percentiles": {k: float(v) for k, v in sim["percentiles"].items()},
-        "games": sim["games"],
-        "moniker": card.moniker(int(round(summary["expected"]))),
-    }
+    figures: dict[str, Any] = {"mean": summary["expected"], "expected": summary["expected"]}
+    figures.update({f"p{q}": float(v) for q, v in sim["percentiles"].items()})
+    figures["games"] = sim["games"]
+    figures["moniker"] = card.moniker(int(round(summary["expected"])))
+    return figures
