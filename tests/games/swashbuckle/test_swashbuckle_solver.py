@@ -6,6 +6,8 @@ import os
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from swashbuckle_bruteforce import brute_force_value
 
 from sheetgen.games.swashbuckle.card import card_from_text
@@ -153,3 +155,54 @@ def test_yacht13_matches_published_optimum() -> None:
 
     # The known optimal expectation of Yahtzee without the Yahtzee bonus is 245.87.
     assert solve(load_card("yacht13")).expected == pytest.approx(245.870775, abs=1e-5)
+
+
+RULE_LINES = [
+    "{id: b%d, rule: face_sum, face: 1}",
+    "{id: b%d, rule: face_sum, face: 3}",
+    "{id: b%d, rule: kind_sum, n: 2}",
+    "{id: b%d, rule: alike, n: 2, points: 9}",
+    "{id: b%d, rule: straight, length: 2, points: 5}",
+    "{id: b%d, rule: sum_equals, total: 4, points: 7}",
+    "{id: b%d, rule: chance}",
+    "{id: b%d, rule: full_house, points: 6, five_alike: true}",
+    "{id: b%d, rule: reroll, length: 2, alike_points: 8}",
+    "{id: b%d, rule: face_count, face: 2, n: 1, points: 4}",
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    upper=st.lists(st.sampled_from([0, 1]), min_size=0, max_size=2, unique=True),
+    lower=st.lists(st.integers(2, len(RULE_LINES) - 1), min_size=1, max_size=2, unique=True),
+    above=st.integers(0, 6),
+    joker=st.booleans(),
+    nzb=st.booleans(),
+    waterline=st.booleans(),
+    rolls=st.integers(1, 3),
+)
+def test_random_tiny_cards_match_brute_force(upper, lower, above, joker, nzb, waterline,
+                                             rolls) -> None:
+    text = f"name: rnd\ndice: 2\nfaces: 3\nrolls: {rolls}\nsections:\n"
+    n = 0
+    ids = []
+    if upper:
+        text += "  - id: up\n    boxes:\n"
+        for u in upper:
+            text += "      - " + RULE_LINES[u] % n + "\n"
+            ids.append(f"b{n}")
+            n += 1
+        text += f"    bonus: {{id: bon, above: {above}, points: 10}}\n"
+    text += "  - id: low\n    boxes:\n"
+    for item in lower:
+        text += "      - " + RULE_LINES[item] % n + "\n"
+        ids.append(f"b{n}")
+        n += 1
+    if waterline and len(ids) > 1:
+        text += f"waterline_after: {ids[0]}\n"
+    if joker:
+        text += f"joker: {{box: {ids[-1]}, points: 5}}\n"
+    if nzb:
+        text += "no_zero_bonus: {points: 3}\n"
+    card = card_from_text(text)
+    assert solve(card).expected == pytest.approx(brute_force_value(card), abs=1e-9)
