@@ -420,3 +420,13 @@ def test_missing_image_is_a_positioned_error(write_layout):
         calls(write_layout, "  - {type: image, src: gone.png, w: 1, h: 1}\n")
     assert info.value.message.startswith("image not found: ")
     assert (info.value.position.line, info.value.position.column) == (2, 24)
+
+
+def test_grid_cell_words_on_one_line_are_one_text_call(write_layout):
+    texts = only(calls(write_layout, """
+      - type: grid
+        columns: [40mm]
+        rows: [8mm]
+        cells: [{row: 0, col: 0, text: "341+ Captain **bold**"}]
+    """), "text")
+    assert [(t[2], t[3]) for t in texts] == [("341+ Captain", "sans"), (" bold", "sans-bold")]

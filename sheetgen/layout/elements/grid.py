@@ -9,7 +9,7 @@ from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.colors import parse_color
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
-from sheetgen.layout.elements.text import layout_lines
+from sheetgen.layout.elements.text import layout_lines, merge_runs
 from sheetgen.layout.params import (
     COLOR,
     FONT,
@@ -134,7 +134,7 @@ class Grid(Element):
             lw = sum(fonts.string_width(r.text, r.font, size) for r in line)
             lx = {"left": cx + pad, "center": cx + (cw - lw) / 2,
                   "right": cx + cw - pad - lw}[align]
-            for run in line:
+            for run in merge_runs(line):
                 canvas.text(lx, baseline, run.text, run.font, size, color)
                 lx += fonts.string_width(run.text, run.font, size)
             baseline += leading

@@ -146,14 +146,14 @@ class Text(Element):
             else:
                 lx = {"left": x, "center": x + (width - line_w) / 2,
                       "right": x + width - line_w}[v["align"]]
-            for run in _merge(line):
+            for run in merge_runs(line):
                 if run.text:
                     canvas.text(lx, baseline, run.text, run.font, size, v["color"], v["opacity"])
                 lx += fonts.string_width(run.text, run.font, size)
             baseline += leading
 
 
-def _merge(line: list[Run]) -> list[Run]:
+def merge_runs(line: list[Run]) -> list[Run]:
     """Join neighbouring runs in the same font so each becomes one text call."""
     merged: list[Run] = []
     for run in line:
