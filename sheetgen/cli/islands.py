@@ -1,0 +1,202 @@
+"""Island commands: `island new|verify|preview` and `pad captains-curse`.
+
+A thin layer: generation, verification and rendering live in the library
+(`sheetgen.games.captains_curse.islands`, the island sheet layout); this module parses
+options, shows progress and writes files atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import click
+
+from sheetgen.atomic import write_bytes, write_text
+from sheetgen.errors import SheetgenError
+
+DIFFICULTIES = click.Choice(["easy", "normal", "hard"])
+SHEET_LAYOUT = "captains-curse/island-sheet"
+
+
+@click.group()
+def island() -> None:
+    """Generate, verify and preview Captain's Curse islands."""
+
+
+@island.command("new")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--difficulty", type=DIFFICULTIES, default="normal", show_default=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True,
+              help="Island file to write (YAML, editable by hand).")
+def island_new(seed: int, difficulty: str, out: str) -> None:
+    """Generate a verified island and write it as a `captains-curse-island/1` file."""
+    from sheetgen.games.captains_curse.islands.generate import island_yaml
+    from sheetgen.games.captains_curse.islands.verify import generate_verified
+
+    verified = generate_verified(seed, difficulty)
+    write_text(out, island_yaml(verified.data))
+    click.echo(f"wrote {out}: {verified.data['name']} ({verified.attempts} island(s) tried)")
+    click.echo(verified.small_print())
+
+
+def _verdict_table(verdict) -> str:
+    d = verdict.to_dict()
+    rows = ["player   games   wins   win rate   95% interval"]
+    for name in ("expert", "greedy"):
+        r = d[name]
+        lo, hi = r["ci95"]
+        rows.append(f"{name:<8} {r['games']:>5} {r['wins']:>6}   {r['win_rate']:>7.1%}"
+                    f"   {lo:.1%}-{hi:.1%}")
+    rows.append(f"skill gap (expert - greedy): {d['skill_gap']:+.1%}")
+    return "\n".join(rows)
+
+
+@island.command("verify")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--seed", type=int, default=None, help="Regenerate the island of this seed.")
+@click.option("--difficulty", type=DIFFICULTIES, default="normal", show_default=True)
+@click.option("-n", "--games", type=click.IntRange(16, 100000), default=4000,
+              show_default=True, help="Cap on expert games (early stopping may use fewer).")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def island_verify(file: str | None, seed: int | None, difficulty: str, games: int,
+                  as_json: bool) -> None:
+    """Structural report plus win-rate table; exit status 1 if the island is not winnable."""
+    from sheetgen.games.captains_curse.island import island_to_dict, load_island
+    from sheetgen.games.captains_curse.islands.verify import generate_verified, verify
+
+    if (file is None) == (seed is None):
+        raise SheetgenError("give an island FILE or --seed N (not both)")
+    if file is not None:
+        isl = load_island(file)
+        data: dict[str, Any] = island_to_dict(isl)
+        verdict = verify(isl, difficulty, data=data, expert_cap=games)
+        label = file
+    else:
+        verified = generate_verified(seed, difficulty)  # type: ignore[arg-type]
+        verdict = verified.verdict
+        label = f"seed {seed}: {verified.data['name']} ({verified.small_print()})"
+    if as_json:
+        click.echo(json.dumps(verdict.to_dict(), indent=2))
+    else:
+        click.echo(label)
+        if verdict.faults:
+            click.echo("structure: FAULTS")
+            for fault in verdict.faults:
+                click.echo(f"  - {fault}")
+        else:
+            click.echo("structure: ok (R2, R3, R11, R12, geometry)")
+            click.echo(_verdict_table(verdict))
+        click.echo(f"{'winnable' if verdict.passed else 'NOT winnable'} at difficulty "
+                   f"'{difficulty}'")
+    if not verdict.passed:
+        raise SystemExit(1)
+
+
+def _sheet_layout(paper: str | None, overrides: dict[str, Any] | None = None):
+    from sheetgen.layout.bundled import find_layout
+    from sheetgen.layout.document import RenderOptions, load_layout
+
+    return load_layout(find_layout(SHEET_LAYOUT),
+                       RenderOptions(overrides=overrides or {}, paper=paper))
+
+
+@island.command("preview")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--seed", type=int, default=None)
+@click.option("--difficulty", type=DIFFICULTIES, default="normal", show_default=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True)
+@click.option("--dpi", type=int, default=90, show_default=True)
+def island_preview(file: str | None, seed: int | None, difficulty: str, out: str,
+                   dpi: int) -> None:
+    """A quick PNG of the island sheet, from a FILE or a --seed."""
+    from sheetgen.games.captains_curse.islands.verify import generate_verified
+    from sheetgen.render.output import pdf_to_png, render_pdf
+
+    if file is not None:
+        doc = _sheet_layout(None, {"island": str(Path(file).resolve())})
+    else:
+        verified = generate_verified(seed or 0, difficulty)
+        doc = _sheet_layout(None)
+        doc.data = [{"island": verified.data, "small_print": verified.small_print()}]
+    pdf_to_png(render_pdf(doc), out, dpi=dpi)
+    click.echo(f"wrote {out}")
+
+
+def _pad_item(args: tuple[int, int, str]) -> tuple[dict[str, Any], str, int]:
+    from sheetgen.games.captains_curse.islands.verify import generate_verified, pad_seed
+
+    seed, index, difficulty = args
+    verified = generate_verified(pad_seed(seed, index), difficulty)
+    return verified.data, verified.small_print(), verified.attempts
+
+
+def make_pad(count: int, seed: int, difficulty: str, jobs: int,
+             progress=None) -> list[tuple[dict[str, Any], str, int]]:
+    """`count` verified islands, in index order, the same whatever `jobs` is."""
+    work = [(seed, i, difficulty) for i in range(count)]
+    out = []
+    if jobs <= 1:
+        for item in work:
+            out.append(_pad_item(item))
+            if progress:
+                progress(1)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for result in pool.map(_pad_item, work, chunksize=1):
+                out.append(result)
+                if progress:
+                    progress(1)
+    names = [json.dumps(d, sort_keys=True) for d, _, _ in out]
+    if len(set(names)) != len(names):
+        raise SheetgenError("two islands of the pad came out identical", hint="report this")
+    return out
+
+
+@click.group()
+def pad() -> None:
+    """Pads: many different sheets in one printer-ready PDF."""
+
+
+@pad.command("captains-curse")
+@click.option("--count", type=click.IntRange(1, 10000), default=10, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--difficulty", type=DIFFICULTIES, default="normal", show_default=True)
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True)
+@click.option("-q", "--quiet", is_flag=True)
+def pad_captains_curse(count: int, seed: int, difficulty: str, jobs: int, paper: str, out: str,
+                       quiet: bool) -> None:
+    """COUNT different islands, each verified winnable, one sheet per page."""
+    from sheetgen.render.output import render_pdf
+
+    start = time.perf_counter()
+    if quiet:
+        items = make_pad(count, seed, difficulty, jobs)
+    else:
+        with click.progressbar(length=count, label="Islands", show_pos=True,
+                               file=click.get_text_stream("stderr"),
+                               item_show_func=lambda _: _rate(start, bar)) as bar:
+            items = make_pad(count, seed, difficulty, jobs, bar.update)
+    doc = _sheet_layout(paper)
+    doc.data = [{"island": d, "small_print": sp} for d, sp, _ in items]
+    data = render_pdf(doc)
+    write_bytes(out, data)
+    if not quiet:
+        took = time.perf_counter() - start
+        tries = sum(a for _, _, a in items)
+        click.echo(f"wrote {out}: {count} islands ({tries} tried), {len(data) / 1e6:.1f} MB, "
+                   f"{took:.1f} s")
+
+
+def _rate(start: float, bar) -> str:
+    done = getattr(bar, "pos", 0)
+    took = time.perf_counter() - start
+    return f"{done / took:.1f} islands/s" if took > 0 and done else ""
+
+
+commands: list[click.Command] = [island, pad]

@@ -1,0 +1,63 @@
+"""Generated islands: determinism and the invariants a printed sheet relies on."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Polygon
+
+from sheetgen.errors import SheetgenError
+from sheetgen.games.captains_curse.island import island_from_dict, validate_island
+from sheetgen.games.captains_curse.islands.generate import (
+    generate_island,
+    geometry_faults,
+    island_yaml,
+)
+from sheetgen.games.captains_curse.islands.params import IslandParams
+from sheetgen.games.captains_curse.ruleset import Ruleset
+
+
+def test_same_seed_same_island_file():
+    assert island_yaml(generate_island(11).data) == island_yaml(generate_island(11).data)
+    assert island_yaml(generate_island(11).data) != island_yaml(generate_island(12).data)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_invariants_over_seeds(seed):
+    g = generate_island(seed)
+    data = g.data
+    # Symbol counts (R2) and the engine's own validation (R3, R11, R12: laminar, all sinkable).
+    assert Counter(s["symbol"] for s in data["spaces"]) == {sym: 6 for sym in data["symbols"]}
+    validate_island(island_from_dict(data), Ruleset())
+    # Geometry: valid disjoint polygons, one land piece around one hole, every space wide
+    # enough to circle a symbol at print size, unique place names.
+    assert geometry_faults(data, IslandParams().min_space_width) == []
+    # The coastline is simple.
+    from shapely import union_all
+    land = union_all([Polygon(s["polygon"]) for s in data["spaces"]])
+    assert Polygon(land.exterior).is_valid
+    # Every sink line runs along space borders from coast to coast.
+    vertices = {tuple(p) for s in data["spaces"] for p in s["polygon"]}
+    for line in data["sink_lines"]:
+        assert all(tuple(p) in vertices for p in line["path"])
+        for end in (line["path"][0], line["path"][-1]):
+            from shapely.geometry import Point
+            assert land.exterior.distance(Point(end)) < 0.02
+    names = [s["place"] for s in data["spaces"] if "place" in s]
+    assert len(names) == len(set(names)) and names
+
+
+def test_nested_lines_exist():
+    """Some line's region contains another's: sink the point first, then the bay."""
+    found = 0
+    for seed in range(5):
+        lines = [set(x["region"]) for x in generate_island(seed).data["sink_lines"]]
+        found += any(a < b and len(b) < 18 for a in lines for b in lines)
+    assert found >= 3
+
+
+def test_impossible_map_is_refused():
+    with pytest.raises(SheetgenError, match="do not fit"):
+        generate_island(1, IslandParams(cell_area=900))
