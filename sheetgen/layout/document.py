@@ -177,7 +177,8 @@ def _length(section: Mapping, key: str, unit: str, default: float) -> float:
     return value
 
 
-def _paper(value: Any, orientation: str, pos: Position, unit: str) -> tuple[float, float]:
+def _paper(value: Any, orientation: str | None, pos: Position,
+           unit: str) -> tuple[float, float]:
     if isinstance(value, str):
         key = value.lower()
         if key not in PAPER_MM:
@@ -193,13 +194,19 @@ def _paper(value: Any, orientation: str, pos: Position, unit: str) -> tuple[floa
     else:
         raise SheetgenError("size must be a paper name (a4, letter, a5...) or [width, height]",
                             pos)
+    if orientation is None and isinstance(value, str):
+        orientation = "portrait"
     if orientation == "landscape" and w < h or orientation == "portrait" and w > h:
         w, h = h, w
     return w, h
 
 
-def _orientation(section: Mapping) -> str:
-    value = section.get("orientation", "portrait")
+def _orientation(section: Mapping) -> str | None:
+    """portrait or landscape; None when not given, which keeps a [width, height] size as
+    written (named paper sizes are then portrait)."""
+    if "orientation" not in section:
+        return None
+    value = section["orientation"]
     if value not in ("portrait", "landscape"):
         raise SheetgenError(f"orientation '{value}' is not portrait or landscape",
                             section.pos_of("orientation"))

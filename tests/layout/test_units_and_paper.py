@@ -120,3 +120,12 @@ def test_page_needs_both_width_and_height(write_layout):
 
 def test_unit_table():
     assert PT_PER == {"pt": 1.0, "mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0}
+
+
+def test_custom_size_without_orientation_is_kept_as_written(write_layout):
+    """[width, height] means what it says; only an explicit orientation turns it."""
+    lay = load_layout(write_layout("page: {size: [100mm, 60mm]}\n"))
+    assert (lay.page.width / MM, lay.page.height / MM) == (pytest.approx(100),
+                                                          pytest.approx(60))
+    lay = load_layout(write_layout("page: {size: a6}\n"))
+    assert lay.page.width < lay.page.height
