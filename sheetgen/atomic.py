@@ -8,21 +8,35 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from sheetgen.errors import SheetgenError
+
+
+def _cannot_write(target: Path, err: OSError) -> SheetgenError:
+    return SheetgenError(f"cannot write {target}: {err.strerror or err}",
+                         hint="check the output path: its folder must be a writable folder")
+
 
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
-    """Yield a temporary path beside `target`; rename it over `target` only on success."""
+    """Yield a temporary path beside `target`; rename it over `target` only on success.
+    An output that cannot be written (no such folder, no permission, a directory in the way)
+    is a SheetgenError, so the CLI reports it cleanly."""
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    if target.is_dir():
+        raise SheetgenError(f"cannot write {target}: it is a directory")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as err:
+        raise _cannot_write(target, err) from None
     os.close(fd)
     tmp_path = Path(tmp)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp_path, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
     try:
         yield tmp_path
-        os.replace(tmp_path, target)
+        try:
+            os.replace(tmp_path, target)
+        except OSError as err:
+            raise _cannot_write(target, err) from None
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
