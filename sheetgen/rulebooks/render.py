@@ -18,7 +18,7 @@ import weasyprint
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.rulebooks.booklet import impose_saddle_stitch
 from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, load_book
-from sheetgen.rulebooks.diagrams import diagram_html
+from sheetgen.rulebooks.diagrams import diagram_html, draw
 from sheetgen.rulebooks.fonts import font_face_css
 from sheetgen.rulebooks.worked import example
 
@@ -76,22 +76,27 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def book_html(book: Book, paper: Paper) -> str:
-    """The complete HTML document for one book on one paper."""
+def book_html(book: Book, paper: Paper, icon_credits: list[str] | None = None) -> str:
+    """The complete HTML document for one book on one paper.
+
+    `icon_credits` are the attributions of the library icons its diagrams drew (CC BY).
+    """
     template = _template_env().get_template("book.html.j2")
     return template.render(
         book=book,
         paper=paper,
         header_text=_css_string(book.title),
         font_faces=font_face_css(),
+        icon_credits=icon_credits or [],
     )
 
 
 def render_book(game: str, paper_name: str = "a4", booklet: bool = False) -> bytes:
     """Render the rulebook for `game` to PDF bytes (imposed for saddle-stitch if `booklet`)."""
     paper = paper_for(paper_name, booklet)
+    draw.ICONS_USED.clear()
     book = load_book(game, helpers={"diagram": diagram_html, "example": example})
-    html = book_html(book, paper)
+    html = book_html(book, paper, draw.icon_credits())
     document = weasyprint.HTML(string=html, base_url=str(TEMPLATES_DIR)).render()
     identifier = hashlib.sha256(f"sheetgen rulebook {game} {paper.name}".encode()).hexdigest()
     pdf = document.write_pdf(pdf_identifier=identifier[:32].encode("ascii"))

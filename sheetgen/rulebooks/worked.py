@@ -45,105 +45,70 @@ def cc_endgame() -> GameResult:
 
 # ---- Swashbuckle ------------------------------------------------------------------------
 
+SB_ROLL = (1, 1, 1, 3, 3)
+"""The example final roll: three 1s and two 3s."""
 
-def swashbuckle_options(dice: tuple[int, ...]) -> list[tuple[str, int]]:
-    """Every box the roll can fill with a non-zero score under the default card values."""
-    from collections import Counter
-
-    counts = Counter(dice)
-    total = sum(dice)
-    faces = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
-    options = [(faces[v - 1], v * counts[v]) for v in range(1, 7) if counts[v]]
-    most = max(counts.values())
-    if most >= 3:
-        options.append(("3 Alike", total))
-    if most >= 4:
-        options.append(("4 Alike", total))
-    if counts[1] >= 4:
-        options.append(("Aces High", SWASHBUCKLE_POINTS["Aces High"]))
-    if sorted(counts.values()) == [2, 3]:
-        options.append(("Full Boat", SWASHBUCKLE_POINTS["Full Boat"]))
-    faces_present = set(dice)
-    if any(set(range(lo, lo + 4)) <= faces_present for lo in (1, 2, 3)):
-        options.append(("Succession of 4", SWASHBUCKLE_POINTS["Succession of 4"]))
-    if any(set(range(lo, lo + 5)) <= faces_present for lo in (1, 2)):
-        options.append(("Succession of 5", SWASHBUCKLE_POINTS["Succession of 5"]))
-    if total == 8:
-        options.append(("Pieces of 8", SWASHBUCKLE_POINTS["Pieces of 8"]))
-    options.append(("Flotsam", total))
-    if most == 5:
-        options.append(("Swashbuckle", SWASHBUCKLE_POINTS["Swashbuckle"]))
-    return options
-
-
-SWASHBUCKLE_POINTS = {
-    # Fixed by the source: Full Boat 25, Swashbuckle 50. The others the source leaves open;
-    # these are the defaults the bundled scorecard prints (issue 2 makes them variables).
-    "Full Boat": 25,
-    "Swashbuckle": 50,
-    "Succession of 4": 30,
-    "Succession of 5": 40,
-    "Pieces of 8": 30,
-    "Aces High": 40,
+SB_MATCH = {
+    "ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 20, "sixes": 18,
+    "three_alike": 24, "four_alike": 17, "aces_high": 0, "full_boat": 25,
+    "succession_4": 30, "succession_5": 0, "pieces_of_8": 25, "flotsam": 22,
+    "piracy": 19, "swashbuckle": 0,
 }
+"""One solitaire match, box by box (Aces High, Succession of 5 and Swashbuckle scuttled)."""
 
 
 @dataclass(frozen=True)
-class SwashbuckleMatch:
-    """A finished solitaire match: the boxes filled, and the totals the card derives."""
-
-    crows_nest: dict[str, int]
-    bilge: dict[str, int]
-    swashbuckle_bonus_marks: int = 0
-    hornswaggle_used: bool = False
-
-    @property
-    def crows_nest_subtotal(self) -> int:
-        return sum(self.crows_nest.values())
-
-    @property
-    def blimey_bonus(self) -> int:
-        return 45 if self.crows_nest_subtotal > 67 else 0  # "higher than 67": strictly
-
-    @property
-    def crows_nest_tally(self) -> int:
-        return self.crows_nest_subtotal + self.blimey_bonus
-
-    @property
-    def smooth_sailing(self) -> int:
-        scores = list(self.crows_nest.values()) + list(self.bilge.values())
-        return 10 if all(v != 0 for v in scores) else 0
-
-    @property
-    def bilge_tally(self) -> int:
-        return (
-            sum(self.bilge.values()) + 50 * self.swashbuckle_bonus_marks + self.smooth_sailing
-            - (15 if self.hornswaggle_used else 0)
-        )
-
-    @property
-    def total_plunder(self) -> int:
-        return self.crows_nest_tally + self.bilge_tally
+class SwashbuckleExample:
+    roll: tuple[int, ...]
+    options: list[tuple[str, int]]  # boxes the roll scores in (label, points), points > 0
+    boxes: list[tuple[str, str, int]]  # (id, label, points) of the example match
+    derived: dict  # the card's derived figures (subtotals, bonuses, tallies, moniker)
+    points: dict  # the card's parameters (open values with their defaults)
 
 
-MONIKERS_LOW = ((130, "Shark Bait"), (138, "Knave"), (147, "Cabin Boy"), (157, "Scallywag"),
-                (169, "Sea Hag"), (181, "Rascalion"))
-MONIKERS_HIGH = ((340, "Captain"), (300, "First Mate"), (289, "Quartermaster"),
-                 (266, "Coxswain"), (254, "Swashbuckler"), (242, "Seadog"), (228, "Buccaneer"))
+def swashbuckle_example() -> SwashbuckleExample:
+    """The roll and the match of the Swashbuckle worked example, scored by the engine."""
+    from sheetgen.games.swashbuckle.card import load_card
+    from sheetgen.games.swashbuckle.sheet import derive
 
-
-def swashbuckle_moniker(plunder: int) -> str | None:
-    """The rank earned by a match's Total Plunder (none between 181 and 228)."""
-    for limit, name in MONIKERS_LOW:
-        if plunder < limit:
-            return name
-    for limit, name in MONIKERS_HIGH:
-        if plunder > limit:
-            return name
-    return None
+    card = load_card("swashbuckle")
+    options = [(b.label, card.score(SB_ROLL, b.id)) for b in card.boxes if b.id != "piracy"]
+    boxes = [(b.id, b.label, SB_MATCH[b.id]) for b in card.boxes]
+    return SwashbuckleExample(
+        roll=SB_ROLL,
+        options=[(label, pts) for label, pts in options if pts > 0],
+        boxes=boxes,
+        derived=derive(card, SB_MATCH),
+        points=dict(card.parameters),
+    )
 
 
 # ---- The Curse of the Black Dice ---------------------------------------------------------
+
+BD_SYMBOLS = ("Anchor", "Rum", "Swords", "Map", "Ship", "Flag")
+"""The faces of every die, 1 to 6, in the order adventures are settled."""
+
+
+@dataclass(frozen=True)
+class Adventure:
+    """One adventure at settlement time: its black dice and each player's dice on it."""
+
+    black: int
+    players: dict[str, int]
+
+    @property
+    def player_dice(self) -> int:
+        return sum(self.players.values())
+
+
+@dataclass(frozen=True)
+class Settled:
+    symbol: str
+    black: int  # black dice when this adventure was settled (after earlier re-rolls)
+    player_dice: int
+    status: str  # "inactive", "completed" or "failed"
+    rerolled: tuple[int, ...] = ()  # results of the excess black dice re-rolled
+    moved_to: tuple[str, ...] = ()  # adventures those dice joined
 
 
 def adventure_outcome(black: int, player_dice: int) -> tuple[bool, int]:
@@ -153,15 +118,85 @@ def adventure_outcome(black: int, player_dice: int) -> tuple[bool, int]:
     return False, black - player_dice
 
 
-def black_dice_winner(hoards: dict[str, list[int]], last_captain: str) -> str:
-    """Most gold wins; then fewest tokens; then the last round's captain."""
+def settle_quest(adventures: list[Adventure], rolls: list[int]) -> list[Settled]:
+    """Settle a quest tile from the anchor to the flag.
+
+    A failed adventure re-rolls its excess black dice (results taken from `rolls`, in
+    order): a result at or below the failed adventure's own value does nothing; a higher
+    result joins the adventure of that symbol, unless that adventure is inactive, in which
+    case the die is put aside. Later adventures are settled with the dice they gained.
+    """
+    black = [a.black for a in adventures]
+    active = [a.black > 0 for a in adventures]
+    pending = list(rolls)
+    out: list[Settled] = []
+    for i, adventure in enumerate(adventures):
+        if not active[i]:
+            out.append(Settled(BD_SYMBOLS[i], 0, adventure.player_dice, "inactive"))
+            continue
+        done, excess = adventure_outcome(black[i], adventure.player_dice)
+        if done:
+            out.append(Settled(BD_SYMBOLS[i], black[i], adventure.player_dice, "completed"))
+            continue
+        if len(pending) < excess:
+            raise ValueError(f"{BD_SYMBOLS[i]} needs {excess} re-rolled dice, got {pending}")
+        results = tuple(pending.pop(0) for _ in range(excess))
+        moved = []
+        for value in results:
+            if value - 1 > i and active[value - 1]:
+                black[value - 1] += 1
+                moved.append(BD_SYMBOLS[value - 1])
+        out.append(Settled(BD_SYMBOLS[i], black[i], adventure.player_dice, "failed", results,
+                           tuple(moved)))
+    return out
+
+
+BD_EXAMPLE = [
+    Adventure(2, {"Red": 1, "Blue": 2}),
+    Adventure(3, {"Green": 3}),
+    Adventure(0, {}),
+    Adventure(5, {"Red": 1, "Blue": 1, "Green": 1}),
+    Adventure(3, {"Red": 1, "Blue": 2, "Green": 1}),
+    Adventure(2, {"Red": 2}),
+]
+"""A three-player round at settlement (15 black dice, 5 dice per player)."""
+
+BD_EXAMPLE_ROLLS = [2, 6, 4]
+"""The map adventure's two excess black dice come up 2 and 6; the flag's one comes up 4."""
+
+
+def black_dice_settlement() -> list[Settled]:
+    return settle_quest(BD_EXAMPLE, BD_EXAMPLE_ROLLS)
+
+
+def black_dice_winner(hoards: dict[str, list[int]], last_captain: str) -> tuple[str, str]:
+    """(winner, deciding rule): most gold; then fewest tokens; then the last round's captain."""
     best = max(sum(v) for v in hoards.values())
     rich = [p for p, v in hoards.items() if sum(v) == best]
+    if len(rich) == 1:
+        return rich[0], "most gold"
     fewest = min(len(hoards[p]) for p in rich)
     lean = [p for p in rich if len(hoards[p]) == fewest]
     if len(lean) == 1:
-        return lean[0]
-    return last_captain
+        return lean[0], "fewest tokens"
+    return last_captain, "the last captain"
+
+
+BD_HOARDS = {"Red": [4, 4, 4, 3], "Blue": [5, 5, 5], "Green": [3, 3, 4]}
+
+
+@dataclass(frozen=True)
+class BlackDiceEnd:
+    hoards: dict[str, list[int]]
+    totals: dict[str, int]
+    winner: str
+    rule: str
+
+
+def black_dice_end() -> BlackDiceEnd:
+    winner, rule = black_dice_winner(BD_HOARDS, last_captain="Green")
+    totals = {p: sum(v) for p, v in BD_HOARDS.items()}
+    return BlackDiceEnd(BD_HOARDS, totals, winner, rule)
 
 
 # ---- Voodoo Pirate -----------------------------------------------------------------------
@@ -243,6 +278,9 @@ _RULE_WORDS = {
 EXAMPLES = {
     "cc-endgame": cc_endgame,
     "shipwrecked-end": shipwrecked_end,
+    "swashbuckle": swashbuckle_example,
+    "bd-settlement": black_dice_settlement,
+    "bd-end": black_dice_end,
 }
 
 

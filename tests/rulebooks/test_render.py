@@ -121,3 +121,19 @@ def test_unknown_game_and_bad_booklet_paper():
         render_book("captains-curs")
     with pytest.raises(SheetgenError, match="A6"):
         render_book("shipwrecked", "a5", booklet=True)
+
+
+def test_every_character_of_the_content_is_in_the_bundled_fonts():
+    """A glyph missing from our fonts would make weasyprint fall back to a system font."""
+    from fontTools.ttLib import TTFont
+
+    from sheetgen.assets.fonts import font_path
+    from sheetgen.rulebooks.content import TEMPLATES_DIR
+
+    covered = set.intersection(
+        *(set(TTFont(str(font_path(n))).getBestCmap()) for n in ("serif", "sans", "sans-bold"))
+    )
+    for path in sorted(TEMPLATES_DIR.rglob("*.md")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for ch in line:
+                assert ord(ch) in covered, f"{path.name}:{number}: {ch!r} has no glyph"

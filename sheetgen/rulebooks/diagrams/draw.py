@@ -124,3 +124,24 @@ def arrow(canvas: Canvas, x0: float, y0: float, x1: float, y1: float,
     left = (x1 - head * math.cos(angle - 0.4), y1 - head * math.sin(angle - 0.4))
     right = (x1 - head * math.cos(angle + 0.4), y1 - head * math.sin(angle + 0.4))
     canvas.path(polygon([(x1, y1), left, right]), fill=color)
+
+
+ICONS_USED: set[str] = set()
+"""Icons drawn since the last reset: the colophon credits their artists."""
+
+
+def icon(canvas: Canvas, name: str, x: float, y: float, size: float,
+         color: Color = INK) -> None:
+    """A library icon in the size x size box at (x, y)."""
+    from sheetgen.assets.icons import get_icon
+
+    glyph = get_icon(name)
+    ICONS_USED.add(name)
+    canvas.path(glyph.placed(x, y, size, size), fill=color, even_odd=glyph.even_odd)
+
+
+def icon_credits() -> list[str]:
+    """Attribution lines for every icon drawn since the last reset, sorted."""
+    from sheetgen.assets.icons import get_icon
+
+    return sorted({get_icon(name).credit for name in ICONS_USED})
