@@ -53,7 +53,7 @@ def render_options(func):
     return func
 
 
-@click.command()
+@click.command(short_help="Render a layout to a print-ready PDF.")
 @click.argument("layout")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None,
               help="PDF to write (default: output/<layout name>.pdf).")
@@ -73,7 +73,7 @@ def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, qui
         click.echo(f"wrote {out}: {sheet_count(doc, count)} page(s), {size / 1024:.0f} KiB")
 
 
-@click.command()
+@click.command(short_help="Check layouts without rendering.")
 @click.argument("layouts", nargs=-1, required=True)
 @render_options
 def validate(layouts, sets, seed, paper, bleed, crop_marks, island):
