@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -32,7 +33,7 @@ def _options(sets: tuple[str, ...], seed: int, paper: str | None, bleed: bool | 
 def _progress(total: int, quiet: bool, label: str):
     if quiet or total < 5:
         return nullcontext(None)
-    return click.progressbar(length=total, label=label, file=click.get_text_stream("stderr"),
+    return click.progressbar(length=total, label=label, file=sys.stderr,
                              show_pos=True)
 
 
