@@ -279,6 +279,8 @@ def _imposition(raw: Mapping, unit: str, page: PageSpec,
     cut = section.get("cut_marks", True)
     if not isinstance(cut, bool):
         raise SheetgenError("cut_marks must be true or false", section.pos_of("cut_marks"))
+    if options.crop_marks is not None:  # --crop-marks/--no-crop-marks rule imposed sheets too
+        cut = options.crop_marks
     imp = Imposition(w, h, counts[0], counts[1], gap, cut)
     need_w = imp.across * page.width + (imp.across - 1) * gap
     need_h = imp.down * page.height + (imp.down - 1) * gap
@@ -342,7 +344,7 @@ def _data(raw: Mapping, path: Path) -> list[dict[str, Any]]:
         source = _relative(path, data, pos)
         suffix = source.suffix.lower()
         if suffix == ".csv":
-            with source.open(newline="", encoding="utf-8") as fh:
+            with source.open(newline="", encoding="utf-8-sig") as fh:  # spreadsheets add a BOM
                 data = [dict(row) for row in csv.DictReader(fh)]
         elif suffix == ".json":
             try:
