@@ -221,3 +221,9 @@ def test_yaml_merge_keys_work(write_layout):
           - {<<: *b, type: text, text: merged}
         """)
     assert texts(path)[0][0][2] == 7
+
+
+def test_csv_saved_by_a_spreadsheet_with_a_bom(write_layout, tmp_path):
+    (tmp_path / "crew.csv").write_bytes("name,score\r\nAnne,3\r\n".encode("utf-8-sig"))
+    path = write_layout("data: crew.csv\nelements: [{type: text, text: '${name}'}]\n")
+    assert [t[0][0] for t in texts(path)] == ["Anne"]

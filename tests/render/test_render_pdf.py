@@ -258,3 +258,10 @@ def test_data_rows_share_their_common_artwork(write_layout):
     forms = [a[0] for n, a in canvas.calls if n == "use_form"]
     assert len(forms) == 4 and len(set(forms)) == 1
     assert page_texts(render_pdf(load_layout(path)))[3].strip().endswith("Jack")
+
+
+@pytest.mark.parametrize("option, expected", [(None, True), (False, False), (True, True)])
+def test_crop_marks_option_rules_imposed_sheets_too(option, expected):
+    canvas = RecordingCanvas()
+    compose(scorecard(crop_marks=option), canvas, count=2)
+    assert bool(_mark_segments(canvas)) is expected
