@@ -106,8 +106,15 @@ def parse_yaml(text: str, file: str = "<string>") -> Any:
         mark = err.problem_mark or err.context_mark
         pos = Position(file, mark.line + 1, mark.column + 1) if mark else Position(file)
         problem = err.problem or err.context or "invalid YAML"
-        raise SheetgenError(f"YAML syntax error: {problem}", pos,
-                            hint="check indentation, colons and quotes near this place") from None
+        hint = "check indentation, colons and quotes near this place"
+        start = err.context_mark
+        if mark is not None and start is not None and mark.index >= len(text.rstrip()):
+            # The file ended inside a bracket or quote: point at where it was opened.
+            pos = Position(file, start.line + 1, start.column + 1)
+            what = (err.context or "").replace("while parsing ", "").replace("while scanning ",
+                                                                              "")
+            hint = f"{what or 'this'} starting here is not closed before the end of the file"
+        raise SheetgenError(f"YAML syntax error: {problem}", pos, hint=hint) from None
     except yaml.YAMLError as err:
         raise SheetgenError(f"YAML error: {err}", Position(file)) from None
     finally:

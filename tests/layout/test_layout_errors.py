@@ -32,6 +32,22 @@ CASES = [
      "page:\n\tsize: a4\n",
      "YAML syntax error: found character '\\t' that cannot start any token", 2, 1,
      "check indentation, colons and quotes near this place"),
+    ("yaml-unclosed-brace",
+     """
+     page:
+       size: a4
+     elements:
+       - {type: rect, x: 1
+     """,
+     "YAML syntax error: expected ',' or '}', but got '<stream end>'", 4, 5,
+     "a flow mapping starting here is not closed before the end of the file"),
+    ("yaml-unclosed-quote",
+     """
+     elements:
+       - {type: text, text: "Ahoy}
+     """,
+     "YAML syntax error: found unexpected end of stream", 2, 24,
+     "a quoted scalar starting here is not closed before the end of the file"),
     ("duplicate-key",
      """
      page:
