@@ -265,3 +265,39 @@ def test_crop_marks_option_rules_imposed_sheets_too(option, expected):
     canvas = RecordingCanvas()
     compose(scorecard(crop_marks=option), canvas, count=2)
     assert bool(_mark_segments(canvas)) is expected
+
+
+def test_identical_bytes_across_processes_with_different_hash_seeds(tmp_path):
+    """Nothing may depend on set or dict order that varies between interpreter runs."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from sheetgen.layout.bundled import find_layout\n"
+              "from sheetgen.layout.document import load_layout\n"
+              "from sheetgen.render.output import render_pdf\n"
+              "sys.stdout.buffer.write(render_pdf(load_layout("
+              "find_layout('swashbuckle/scorecard')), count=4))\n")
+    outputs = []
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, env=env,
+                              check=True)
+        outputs.append(done.stdout)
+    assert outputs[0][:5] == b"%PDF-" and outputs[0] == outputs[1]
+
+
+def test_scorecard_is_all_vectors_and_a_png_is_embedded_once(write_layout, tmp_path, pad6):
+    from PIL import Image as PILImage
+
+    assert b"/Subtype /Image" not in pad6.read_bytes()  # lines, symbols and text are vectors
+    PILImage.new("RGB", (30, 20), (10, 120, 200)).save(tmp_path / "flag.png")
+    path = write_layout("""
+        page: {size: a6}
+        data: [{n: 1}, {n: 2}, {n: 3}]
+        elements:
+          - {type: image, src: flag.png, x: 10, y: 10, w: 30, h: 20}
+        """)
+    pdf = render_pdf(load_layout(path))
+    assert pdf.count(b"/Subtype /Image") == 1
