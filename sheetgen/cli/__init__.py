@@ -17,6 +17,7 @@ from sheetgen.errors import SheetgenError
 
 # Modules under sheetgen.cli, each exposing `commands: list[click.Command]`.
 COMMAND_MODULES = [
+    "sheetgen.cli.captains_curse",
     "sheetgen.cli.islands",
     "sheetgen.cli.layouts",
     "sheetgen.cli.reference",

@@ -20,7 +20,8 @@ Players live here too because they run in the hot loop:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic
 
 from .island import Island
 from .ruleset import Ruleset
@@ -36,7 +37,8 @@ T_NLINES = 87
 T_SPENT_COUNTS = 88  # R8 option
 T_UNFINISHED_SCORE = 89  # R16 option
 T_GOAL = 90
-T_LINES = 96  # region[L], then end0[L], then end1[L]
+T_SYMOF = 96  # column (symbol) index of each space, 64 slots
+T_LINES = 160  # region[L], end0[L], end1[L], then the lines in order of region size
 
 # ---- state layout (int64)
 S_NEXT = 0  # first open row per column
@@ -86,7 +88,7 @@ def build_table(island: Island, ruleset: Ruleset) -> np.ndarray:
     if n > 62:
         raise ValueError("the fast path handles at most 62 spaces")
     n_lines = len(island.sink_lines)
-    tab = np.zeros(T_LINES + 3 * n_lines, dtype=np.int64)
+    tab = np.zeros(T_LINES + 4 * n_lines, dtype=np.int64)
     for c in range(6):
         for r, v in enumerate(ruleset.columns[c]):
             tab[T_ROW + c * 7 + v] = r
@@ -99,22 +101,34 @@ def build_table(island: Island, ruleset: Ruleset) -> np.ndarray:
     tab[T_SPENT_COUNTS] = int(ruleset.spent_doubles_count_as_circled)
     tab[T_UNFINISHED_SCORE] = int(ruleset.unfinished_columns_score)
     tab[T_GOAL] = ruleset.goal
+    for i, c in enumerate(island.symbol_of_space):
+        tab[T_SYMOF + i] = c
     for i in range(n_lines):
         tab[T_LINES + i] = island.region_masks[i]
         tab[T_LINES + n_lines + i] = island.end_masks[i][0]
         tab[T_LINES + 2 * n_lines + i] = island.end_masks[i][1]
+    by_size = sorted(range(n_lines), key=lambda i: (bin(island.region_masks[i]).count("1"), i))
+    tab[T_LINES + 3 * n_lines:] = by_size
     return tab
 
 
 # ------------------------------------------------------------------ primitives
 
-@njit(cache=True)
+@intrinsic
+def _ctpop(typingctx, x):
+    """LLVM's ctpop: one POPCNT instruction where the CPU has it."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
 def popcount(x: int) -> int:
-    """Bits set in a non-negative mask (SWAR; the multiply may wrap, the top byte is right)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 0xFF
+    """Bits set in a mask."""
+    return _ctpop(np.int64(x))
 
 
 @njit(cache=True)
@@ -132,17 +146,17 @@ def draw(rs: np.ndarray, n: int) -> int:
     return np.int64(((next64(rs) >> U64(32)) * U64(n)) >> U64(32))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wrap(v: int) -> int:
     return (v - 1) % 6 + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def available(tab: np.ndarray, st: np.ndarray) -> int:
     return tab[T_ALL] & ~st[S_MARKED] & ~st[S_SUNK]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def placeable(tab: np.ndarray, st: np.ndarray, avail: int, c: int, v: int) -> bool:
     """R6."""
     nr = st[S_NEXT + c]
@@ -157,7 +171,7 @@ def any_placeable(tab: np.ndarray, st: np.ndarray, avail: int, v: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def line_usable(tab: np.ndarray, sunk: int, i: int, n_lines: int) -> bool:
     """R11: both ends wet and something left to sink."""
     region = tab[T_LINES + i]
@@ -330,7 +344,7 @@ def need_weights(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
             need[c] = P[P_NEED_TIGHT]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sink_cost(tab: np.ndarray, st: np.ndarray, avail: int, need: np.ndarray, i: int,
               n_lines: int, P: np.ndarray) -> float:
     """What sinking line i destroys: needed treasure, centre-ring safety, a little land."""
@@ -338,14 +352,13 @@ def sink_cost(tab: np.ndarray, st: np.ndarray, avail: int, need: np.ndarray, i: 
     region = tab[T_LINES + i] & ~sunk
     cost = 0.0
     ra = region & avail
-    if ra:
-        for c in range(6):
-            k = popcount(ra & tab[T_SYM + c])
-            if k:
-                cost += k * need[c]
+    while ra:
+        low = ra & -ra
+        cost += need[tab[T_SYMOF + popcount(low - 1)]]
+        ra ^= low
     ring_here = popcount(region & tab[T_RING])
     if ring_here:
-        ring_left = popcount(tab[T_RING] & ~sunk)
+        ring_left = popcount(tab[T_RING] & ~sunk)  # rare: only lines reaching the ring
         if ring_left == ring_here:
             return 1.0e6  # this sink would lose the game (R15)
         cost += P[P_RING_SINK] * ring_here / (ring_left - ring_here)
@@ -354,20 +367,41 @@ def sink_cost(tab: np.ndarray, st: np.ndarray, avail: int, need: np.ndarray, i: 
 
 
 @njit(cache=True)
-def best_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> int:
-    """The usable line with the least cost (ties: lowest index), or -1 (R13)."""
+def cheapest_sink(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
+                  need: np.ndarray) -> tuple[int, float]:
+    """The usable line with the least sink_cost and that cost, or (-1, 0.0) (R13).
+
+    Lines are visited smallest region first. Regions are laminar (R12) and sink_cost only
+    grows with the region, so a line whose unsunk region meets an already costed one
+    contains it and cannot be cheaper: it is skipped. Ties go to the smaller region, then
+    to the line listed first.
+    """
     n_lines = tab[T_NLINES]
-    avail = available(tab, st)
-    need_weights(tab, st, avail, P, need)
+    sunk = st[S_SUNK]
+    covered = 0
     best = -1
     best_cost = 0.0
-    for i in range(n_lines):
-        if line_usable(tab, st[S_SUNK], i, n_lines):
-            cost = sink_cost(tab, st, avail, need, i, n_lines, P)
-            if best < 0 or cost < best_cost:
-                best = i
-                best_cost = cost
-    return best
+    for k in range(n_lines):
+        i = tab[T_LINES + 3 * n_lines + k]
+        if not line_usable(tab, sunk, i, n_lines):
+            continue
+        region = tab[T_LINES + i] & ~sunk
+        if region & covered:
+            continue
+        covered |= region
+        cost = sink_cost(tab, st, avail, need, i, n_lines, P)
+        if best < 0 or cost < best_cost:
+            best = i
+            best_cost = cost
+    return best, best_cost
+
+
+@njit(cache=True)
+def best_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> int:
+    """Greedy's sink: the cheapest usable line (see cheapest_sink), or -1 (R13)."""
+    avail = available(tab, st)
+    need_weights(tab, st, avail, P, need)
+    return cheapest_sink(tab, st, avail, P, need)[0]
 
 
 @njit(cache=True)
@@ -404,6 +438,17 @@ def best_loot(tab: np.ndarray, st: np.ndarray, c: int) -> int:
 @njit(cache=True)
 def value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> float:
     """Estimated final score of a position at the end of a turn (see module docstring)."""
+    return value_above(tab, st, P, need, -1.0e18)
+
+
+@njit(cache=True)
+def value_above(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray,
+                floor: float) -> float:
+    """value(), or some number <= floor when value() <= floor (branch and bound).
+
+    The sink term only subtracts, so once the rest is <= floor the exact value cannot beat
+    floor and its costly part is skipped; callers comparing with `>` choose the same move.
+    """
     term = termination(tab, st)
     if term:
         score = final_score(tab, st)
@@ -450,18 +495,12 @@ def value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> f
     v += P[P_DOUBLE_CIRCLED] * n_circ + P[P_DOUBLE_PROTECT] * n_prot
     ring_left = popcount(tab[T_RING] & ~st[S_SUNK])
     v -= P[P_RING] / ring_left
+    if v <= floor:
+        return v
     # the next owed sink will cost at least the cheapest usable line
-    n_lines = tab[T_NLINES]
     need_weights(tab, st, avail, P, need)
-    cheapest = 0.0
-    found = False
-    for i in range(n_lines):
-        if line_usable(tab, st[S_SUNK], i, n_lines):
-            cost = sink_cost(tab, st, avail, need, i, n_lines, P)
-            if not found or cost < cheapest:
-                cheapest = cost
-                found = True
-    if found:
+    line, cheapest = cheapest_sink(tab, st, avail, P, need)
+    if line >= 0:
         if cheapest > 1.0e5:
             cheapest = P[P_LOST] * 0.3
         v -= P[P_SINK] * cheapest
@@ -472,14 +511,20 @@ def value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> f
 
 @njit(cache=True)
 def resolve(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, i: int, P: np.ndarray,
-            need: np.ndarray, out: np.ndarray) -> None:
-    """Apply placement i with greedy loot and sink; out = [loot, sink] (-1 when none)."""
+            need: np.ndarray, loots: np.ndarray, out: np.ndarray) -> None:
+    """Apply placement i with greedy loot and sink; out = [loot, sink] (-1 when none).
+
+    `loots[c]` caches best_loot per column for the state before the placement (placing a
+    value changes neither marks nor water, so the choice is the same); -1 = not yet known.
+    """
     apply_placement(tab, st, pl, i)
     out[0] = -1
     out[1] = -1
     if pl[i, 3] != TAKE_PASS:
         c = pl[i, 4]
-        s = best_loot(tab, st, c)
+        if loots[c] < 0:
+            loots[c] = best_loot(tab, st, c)
+        s = loots[c]
         apply_loot(tab, st, c, s)
         out[0] = s
     if pl[i, 3] != TAKE_WHITE:  # R9
@@ -499,6 +544,7 @@ def reply_value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray
     free = np.full(7, -1.0e9)
     cursed = np.full(7, -1.0e9)
     ok = np.zeros(7, dtype=np.bool_)
+    loots = np.full(6, -1, dtype=np.int64)
     avail = available(tab, st)
     for v in range(1, 7):
         for c in range(6):
@@ -509,20 +555,20 @@ def reply_value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray
                 pl[0, 4] = c
                 pl[0, 5] = v
                 scratch[:] = st
-                resolve(tab, scratch, pl, 0, P, need, out)
-                val = value(tab, scratch, P, need)
+                resolve(tab, scratch, pl, 0, P, need, loots, out)
+                val = value_above(tab, scratch, P, need, free[v])
                 if val > free[v]:
                     free[v] = val
-                pl[0, 3] = TAKE_BLACK
-                scratch[:] = st
-                resolve(tab, scratch, pl, 0, P, need, out)
-                val = value(tab, scratch, P, need)
+                line = best_sink(tab, scratch, P, need)  # the same move with the black die
+                if line >= 0:
+                    scratch[S_SUNK] |= tab[T_LINES + line]
+                val = value_above(tab, scratch, P, need, cursed[v])
                 if val > cursed[v]:
                     cursed[v] = val
     pl[0, 0] = -1
     pl[0, 3] = TAKE_PASS
     scratch[:] = st
-    resolve(tab, scratch, pl, 0, P, need, out)
+    resolve(tab, scratch, pl, 0, P, need, loots, out)
     pass_value = value(tab, scratch, P, need)
     # Spending a circled doubles symbol: its effect on value() is a constant shift.
     lowest = 0
@@ -605,13 +651,14 @@ def choose_placement(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, n: int, po
     need = np.zeros(6)
     out = np.zeros(2, dtype=np.int64)
     scratch = np.empty(S_SIZE, dtype=np.int64)
+    loots = np.full(6, -1, dtype=np.int64)
     best = 0
     best_v = -1.0e18
     if policy == 1:
         for i in range(n):
             scratch[:] = st
-            resolve(tab, scratch, pl, i, P, need, out)
-            v = value(tab, scratch, P, need)
+            resolve(tab, scratch, pl, i, P, need, loots, out)
+            v = value_above(tab, scratch, P, need, best_v)
             if v > best_v:
                 best_v = v
                 best = i
@@ -621,7 +668,7 @@ def choose_placement(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, n: int, po
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
     for i in range(n):
         scratch[:] = st
-        resolve(tab, scratch, pl, i, P, need, out)
+        resolve(tab, scratch, pl, i, P, need, loots, out)
         v = reply_value(tab, scratch, P, need, pl2, scratch2, out)
         if v > best_v:
             best_v = v

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from cc_helpers import ISLANDS, tiny_island_dict
 
 from sheetgen.games.captains_curse.island import Island, load_island
 from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET, Ruleset
-
-ISLANDS = Path(__file__).resolve().parents[3] / "layouts" / "captains_curse" / "islands"
 
 
 @pytest.fixture(scope="session")
@@ -30,3 +27,14 @@ def cramped() -> Island:
 @pytest.fixture(scope="session", params=["roomy", "cramped"])
 def island(request) -> Island:
     return load_island(ISLANDS / f"{request.param}.yaml")
+
+
+@pytest.fixture()
+def tiny() -> Island:
+    from sheetgen.games.captains_curse.island import island_from_dict
+    return island_from_dict(tiny_island_dict(), "tiny")
+
+
+@pytest.fixture(scope="session")
+def tiny_rules() -> Ruleset:
+    return Ruleset(symbol_counts=(2,) * 6)
