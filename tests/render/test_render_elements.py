@@ -430,3 +430,41 @@ def test_grid_cell_words_on_one_line_are_one_text_call(write_layout):
         cells: [{row: 0, col: 0, text: "341+ Captain **bold**"}]
     """), "text")
     assert [(t[2], t[3]) for t in texts] == [("341+ Captain", "sans"), (" bold", "sans-bold")]
+
+
+def test_rect_bleed_inside_moved_containers_uses_page_position(write_layout):
+    """A bleeding box counts as touching the trim by where it lies on the page, not by its
+    coordinates inside a group, repeat or component."""
+    head = "page: {size: [100mm, 60mm], bleed: 3mm}\n"
+    recorded = only(calls(write_layout, """
+      - type: group
+        x: 20mm
+        y: 20mm
+        elements:
+          - {type: rect, x: 0, y: 0, w: 10, h: 10, fill: navy, bleed: true}
+      - type: group
+        x: 90mm
+        elements:
+          - {type: rect, x: 0, y: 0, w: 10, h: 10, fill: navy, bleed: true}
+      - type: repeat
+        count: 2
+        dx: 50mm
+        y: 50mm
+        elements:
+          - {type: rect, x: 0, y: 0, w: 50, h: 10, fill: navy, bleed: true}
+    """, head), "path")
+    boxes = [tuple(round(v / MM, 3) for v in bbox(list(p[0]))) for p in recorded]
+    assert boxes == [(0, 0, 10, 10),            # mid-page: untouched
+                     (0, -3, 13, 10),           # top-right corner: top and right edges bleed
+                     (-3, 0, 50, 13),           # bottom-left cell
+                     (0, 0, 53, 13)]            # bottom-right cell
+
+
+def test_rect_bleed_in_a_rotated_group_is_left_alone(write_layout):
+    recorded = only(calls(write_layout, """
+      - type: group
+        rotate: 90
+        elements:
+          - {type: rect, x: 0, y: 0, w: 10, h: 10, fill: navy, bleed: true}
+    """, "page: {size: [100mm, 60mm], bleed: 3mm}\n"), "path")
+    assert bbox(list(recorded[0][0])) == pytest.approx((0, 0, 10 * MM, 10 * MM))

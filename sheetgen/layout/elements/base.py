@@ -64,11 +64,23 @@ class Scope:
     styles: dict[str, Mapping]
     components: dict[str, Component]
     base_dir: Path
+    origin: tuple[float, float] | None = (0.0, 0.0)
+    """Where this scope's (0, 0) lies from the trim's top-left corner while only translations
+    apply (groups, repeats, components); None once rotated or scaled. Elements that reach
+    into the bleed (`rect` with `bleed: true`) use it to know whether they touch the trim."""
 
     def child(self, **names: Any) -> Scope:
         merged = dict(self.names)
         merged.update(names)
-        return Scope(merged, self.unit, self.styles, self.components, self.base_dir)
+        return Scope(merged, self.unit, self.styles, self.components, self.base_dir,
+                     self.origin)
+
+    def moved(self, x: float, y: float, rotate: float = 0.0, scale: float = 1.0) -> Scope:
+        """The same names, with the origin moved as a container's transform moves it."""
+        origin = None
+        if self.origin is not None and not rotate and scale == 1:
+            origin = (self.origin[0] + x, self.origin[1] + y)
+        return Scope(self.names, self.unit, self.styles, self.components, self.base_dir, origin)
 
 
 def resolve_value(raw: Any, pos: Position, scope: Scope) -> Any:

@@ -48,7 +48,7 @@ class Group(Element):
             except ValueError as err:
                 raise SheetgenError(f"group.clip: {err}", self.raw.pos_of("clip")) from None
             canvas.clip(rect_ops(0, 0, w, h))
-        self.render_children(canvas, scope)
+        self.render_children(canvas, scope.moved(v["x"], v["y"], v["rotate"], v["scale"]))
         canvas.pop()
 
 
@@ -90,7 +90,8 @@ class Repeat(Element):
             ox = v["x"] + col * v["dx"] + row * v["row_dx"]
             oy = v["y"] + col * v["dy"] + row * v["row_dy"]
             inner = scope.child(**{v["index"]: i, v["as"]: item,
-                                   f"{v['index']}_col": col, f"{v['index']}_row": row})
+                                   f"{v['index']}_col": col, f"{v['index']}_row": row}
+                                ).moved(ox, oy)
             canvas.push()
             canvas.transform(1, 0, 0, 1, ox, oy)
             self.render_children(canvas, inner)
@@ -125,7 +126,7 @@ class Use(Element):
                                 hint=did_you_mean(v["component"], scope.components))
         names = dict(component.defaults)
         names.update(v["with"] or {})
-        inner = scope.child(**names)
+        inner = scope.child(**names).moved(v["x"], v["y"], v["rotate"], v["scale"])
         canvas.push()
         _apply_transform(canvas, v["x"], v["y"], v["rotate"], v["scale"])
         for child in component.elements:

@@ -62,19 +62,24 @@ class Rect(Element):
 
 def _extend_into_bleed(x: float, y: float, w: float, h: float,
                        scope: Scope) -> tuple[float, float, float, float]:
-    """Edges lying on the trim edge move out by the bleed, so cutting leaves no white hairline."""
+    """Edges lying on the trim edge move out by the bleed, so cutting leaves no white hairline.
+    Positions are compared on the trim (through the scope's origin, so a box inside a moved
+    group counts where it really is); inside a rotated or scaled group nothing is extended."""
     page = scope.names.get("page", {})
     bleed = page.get("bleed_pt", 0.0)
     tw, th = page.get("width_pt", 0.0), page.get("height_pt", 0.0)
+    if scope.origin is None or not bleed:
+        return x, y, w, h
+    ox, oy = scope.origin
     eps = 0.01
     x0, y0, x1, y1 = x, y, x + w, y + h
-    if x0 <= eps:
+    if x0 + ox <= eps:
         x0 -= bleed
-    if y0 <= eps:
+    if y0 + oy <= eps:
         y0 -= bleed
-    if x1 >= tw - eps:
+    if x1 + ox >= tw - eps:
         x1 += bleed
-    if y1 >= th - eps:
+    if y1 + oy >= th - eps:
         y1 += bleed
     return x0, y0, x1 - x0, y1 - y0
 
