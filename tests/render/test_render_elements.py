@@ -247,7 +247,11 @@ def test_grid_without_merges_draws_every_inner_rule(write_layout):
       - {type: grid, columns: {count: 4, size: 5mm}, rows: {count: 3, size: 5mm}}
     """), "path")[0]
     segs = _segments(rules[0])
-    assert len(segs) == 3 + 2  # one joined segment per inner rule
+    full = [((pytest.approx(q * 5 * MM), 0), (pytest.approx(q * 5 * MM),
+                                                pytest.approx(15 * MM))) for q in (1, 2, 3)]
+    full += [((0, pytest.approx(r * 5 * MM)), (pytest.approx(20 * MM),
+                                                 pytest.approx(r * 5 * MM))) for r in (1, 2)]
+    assert segs == full  # one full-length segment per inner rule
 
 
 def test_grid_cell_icon_and_shrinking_text(write_layout):

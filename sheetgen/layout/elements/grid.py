@@ -82,18 +82,22 @@ class Grid(Element):
                 ch = row_y[c["row"] + c["rowspan"]] - cy
                 canvas.path(rect_ops(cx, cy, cw, ch), fill=c["fill"])
 
+        def own(r: int, q: int) -> object:
+            """The merged cell covering (r, q), or the unit cell itself when none does."""
+            return owner.get((r, q), (r, q))
+
         stroke = make_stroke(v["stroke"], v["stroke_width"])
         if stroke is not None:
             ops: list = []
             for q in range(1, n_cols):  # inner vertical rules, broken where a cell spans
                 ops.extend(_segments(
-                    [(r, owner.get((r, q - 1), -1 - r * 1000 - q) != owner.get((r, q), -2))
-                     for r in range(n_rows)], lambda r, xq=col_x[q]: (xq, row_y[r]),
+                    [(r, own(r, q - 1) != own(r, q)) for r in range(n_rows)],
+                    lambda r, xq=col_x[q]: (xq, row_y[r]),
                     lambda r, xq=col_x[q]: (xq, row_y[r + 1])))
             for r in range(1, n_rows):
                 ops.extend(_segments(
-                    [(q, owner.get((r - 1, q), -1 - r * 1000 - q) != owner.get((r, q), -2))
-                     for q in range(n_cols)], lambda q, yr=row_y[r]: (col_x[q], yr),
+                    [(q, own(r - 1, q) != own(r, q)) for q in range(n_cols)],
+                    lambda q, yr=row_y[r]: (col_x[q], yr),
                     lambda q, yr=row_y[r]: (col_x[q + 1], yr)))
             if ops:
                 canvas.path(ops, stroke=stroke)
