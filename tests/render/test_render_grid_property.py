@@ -3,6 +3,8 @@ unit edge exactly when the two unit cells beside it are not inside the same merg
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,15 +35,16 @@ def drawn_unit_edges(rows: int, cols: int, merges) -> set[tuple]:
                       for r, c, rs, cs in merges)
     raw = parse_yaml(f"{{type: grid, columns: {{count: {cols}, size: 10pt}}, "
                      f"rows: {{count: {rows}, size: 10pt}}, cells: [{cells}]}}", "grid.yaml")
-    ctx = ParseContext("grid.yaml", __import__("pathlib").Path("."))
+    ctx = ParseContext("grid.yaml", Path("."))
     grid = Grid(raw, ctx)
     canvas = RecordingCanvas()
     grid.render(canvas, Scope({}, "mm", {}, {}, ctx.base_dir))
     paths = [a for n, a in canvas.calls if n == "path"]
-    rules = [p for p in paths if p[0] and p[0][0][0] == "M" and len(p[0]) % 2 == 0
-             and all(op[0] in "ML" for op in p[0]) and p[1] is None]
+    # the inner rules are the one path of M/L pairs; the border is a closed rectangle
+    rules = [p for p in paths if all(op[0] in "ML" for op in p[0])]
+    assert len(rules) <= 1
     edges = set()
-    for ops, *_ in rules[:1] if (rows > 1 or cols > 1) else []:
+    for ops, *_ in rules:
         for (_, x0, y0), (_, x1, y1) in zip(ops[::2], ops[1::2], strict=True):
             if x0 == x1:  # vertical, between columns x/10 - 1 and x/10
                 q = round(x0 / 10)
