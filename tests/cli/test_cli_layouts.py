@@ -308,3 +308,10 @@ def test_preview_rejects_a_silly_dpi_and_keeps_old_file(cli, write_layout, tmp_p
     result = cli("preview", write_layout(GOOD), "-o", out, "--dpi", "5")
     assert result.exit_code == 2 and "error: --dpi 5 is out of range" in result.stderr
     assert out.read_bytes() == b"old png" and stray_files(tmp_path) == []
+
+
+def test_seed_reaches_the_layout(cli, write_layout, tmp_path):
+    layout = write_layout("elements: [{type: text, text: 'seed ${seed}'}]\n")
+    out = tmp_path / "s.pdf"
+    assert cli("render", layout, "-o", out, "--seed", "17", "-q").exit_code == 0
+    assert page_texts(out)[0].strip() == "seed 17"

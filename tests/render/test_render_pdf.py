@@ -301,3 +301,23 @@ def test_scorecard_is_all_vectors_and_a_png_is_embedded_once(write_layout, tmp_p
         """)
     pdf = render_pdf(load_layout(path))
     assert pdf.count(b"/Subtype /Image") == 1
+
+
+def test_y_down_coordinates_land_where_a_designer_expects(write_layout):
+    """(0, 0) is the trim's top-left corner: a box there prints top-left, text reads upright
+    (its ink sits above its baseline)."""
+    from helpers.pdfcheck import render_png
+
+    path = write_layout("""
+        page: {size: [40mm, 20mm], bleed: 0}
+        elements:
+          - {type: rect, x: 0, y: 0, w: 10, h: 5, fill: black}
+          - {type: text, text: "HHHH", x: 20, y: 15, size: 20, valign: baseline}
+        """)
+    image = render_png(render_pdf(load_layout(path)), dpi=72 * 2).convert("L")
+    px = 2 * 72 / 25.4  # pixels per mm
+    assert image.getpixel((int(2 * px), int(2 * px))) < 50          # inside the box
+    assert image.getpixel((int(2 * px), int(18 * px))) > 200        # bottom-left is paper
+    above = [image.getpixel((int(x * px), int(13 * px))) for x in range(20, 38)]
+    below = [image.getpixel((int(x * px), int(17 * px))) for x in range(20, 38)]
+    assert min(above) < 100 and min(below) > 200  # capitals stand on the baseline
