@@ -19,6 +19,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from sheetgen.render.backend import Color, PageBoxes, PathOp, Stroke
 
+_GLYPH_UNITS = 1000.0  # glyph outlines are stored at this size and scaled per use
+
 
 def _num(value: float) -> str:
     """A number with at most 3 decimals and no trailing zeros ("-0" becomes "0")."""
@@ -65,6 +67,7 @@ class SvgCanvas:
         self._saved_out: list[list[str] | None] = []
         self._states: list[_State] = []
         self._ids = 0
+        self._glyphs: dict[tuple[str, str], str | None] = {}
 
     # -- pages ------------------------------------------------------------------------------
     def begin_page(self, width: float, height: float, boxes: PageBoxes | None = None) -> None:
@@ -137,14 +140,24 @@ class SvgCanvas:
             return
         extra = f' opacity="{_num(opacity)}"' if opacity < 1.0 else ""
         if self._text_as_paths:
-            from sheetgen.assets.fonts import text_outline
+            from sheetgen.assets.fonts import string_width
 
-            ops = text_outline(s, font, size)
-            if ops:
-                self._emit(
-                    f'<path transform="translate({_num(x)} {_num(y)})" d="{path_data(ops)}" '
-                    f'fill="{_color(color)}"{extra}><title>{escape(s)}</title></path>'
-                )
+            # Each glyph is outlined once (in <defs>, at 1000 units) and placed with <use>:
+            # a figure full of labels stays small. Advances are the fonts' own widths, the
+            # same that text_outline and the PDF backend use.
+            uses = []
+            dx = 0.0
+            scale = f"{size / _GLYPH_UNITS:.6g}"
+            for ch in s:
+                glyph = self._glyph(font, ch)
+                if glyph:
+                    uses.append(f'<use href="#{glyph}" transform="translate({_num(dx)} 0) '
+                                f'scale({scale})"/>')
+                dx += string_width(ch, font, size)
+            self._emit(
+                f'<g transform="translate({_num(x)} {_num(y)})" fill="{_color(color)}"{extra}>'
+                f"<title>{escape(s)}</title>{''.join(uses)}</g>"
+            )
             return
         self._emit(
             f'<text x="{_num(x)}" y="{_num(y)}" font-family={quoteattr(font)} '
@@ -203,6 +216,21 @@ class SvgCanvas:
             f'width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}">'
         )
         return (head + defs + "".join(page.body) + "</svg>\n").encode("utf-8")
+
+    def _glyph(self, font: str, ch: str) -> str | None:
+        """The id of the glyph's outline in <defs> (None for blank glyphs)."""
+        key = (font, ch)
+        if key not in self._glyphs:
+            from sheetgen.assets.fonts import text_outline
+
+            ops = text_outline(ch, font, _GLYPH_UNITS)
+            if ops:
+                glyph_id = f"g{len(self._glyphs) + 1}"
+                self._defs.append(f'<path id="{glyph_id}" d="{path_data(ops)}"/>')
+                self._glyphs[key] = glyph_id
+            else:
+                self._glyphs[key] = None
+        return self._glyphs[key]
 
     # -- internals --------------------------------------------------------------------------
     def _emit(self, element: str) -> None:

@@ -17,7 +17,7 @@ import weasyprint
 
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.rulebooks.booklet import impose_saddle_stitch
-from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, load_book
+from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, Heading, load_book
 from sheetgen.rulebooks.diagrams import diagram_html, draw
 from sheetgen.rulebooks.fonts import font_face_css
 from sheetgen.rulebooks.worked import example
@@ -76,6 +76,15 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def toc_entries(book: Book, paper: Paper) -> list[Heading]:
+    """The headings the contents list shows: every section when they fit on the cover with
+    the title, otherwise chapters only (so the contents never spill onto a second page)."""
+    limit = 30 if paper.height_mm > 250 else 18
+    if len(book.headings) + 1 <= limit:
+        return list(book.headings)
+    return [h for h in book.headings if h.level == 1]
+
+
 def book_html(book: Book, paper: Paper, icon_credits: list[str] | None = None) -> str:
     """The complete HTML document for one book on one paper.
 
@@ -88,6 +97,7 @@ def book_html(book: Book, paper: Paper, icon_credits: list[str] | None = None) -
         header_text=_css_string(book.title),
         font_faces=font_face_css(),
         icon_credits=icon_credits or [],
+        toc=toc_entries(book, paper),
     )
 
 

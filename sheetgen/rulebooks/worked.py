@@ -202,11 +202,30 @@ def black_dice_end() -> BlackDiceEnd:
 # ---- Voodoo Pirate -----------------------------------------------------------------------
 
 
+def broadside_hits(firing_poppets: int, target_poppets: int) -> int:
+    """Hits scored by a broadside: the poppet difference, if the target has fewer."""
+    return max(0, firing_poppets - target_poppets)
+
+
+def broadside(firing_power: int, firing_poppets: int, target_power: int,
+              target_poppets: int) -> tuple[int, int, int, bool]:
+    """(hits, firing ship's new power, target's new power, target loses a coin?)."""
+    hits = broadside_hits(firing_poppets, target_poppets)
+    if hits == 0:
+        return 0, firing_power, target_power, False
+    if firing_power >= 6:
+        return hits, 6, max(1, target_power - hits), True
+    return hits, min(6, firing_power + hits), target_power, True
+
+
 @dataclass(frozen=True)
 class VoodooTally:
-    sea_space: int
+    """A pirate's Voodoo Power at the end of the game."""
+
+    sea_space: int  # value of the ship's space on the Sea of Souls (1-13)
     coins: int
-    ship_power: int
+    ship_power: int  # the ship's Voodoo Power die (1-6)
+    skull: str  # the end-game Object card held
     skull_bonus: int
 
     @property
@@ -214,9 +233,23 @@ class VoodooTally:
         return self.sea_space + self.coins + min(self.ship_power, 6) + self.skull_bonus
 
 
-def broadside_hits(firing_poppets: int, target_poppets: int) -> int:
-    """Hits scored by a broadside: the poppet difference, if the target has fewer."""
-    return max(0, firing_poppets - target_poppets)
+def red_skull_bonus(red_souls: int) -> int:
+    """Red Skull card: +1, and +1 for every red soul."""
+    return 1 + red_souls
+
+
+@dataclass(frozen=True)
+class VoodooExample:
+    tally: VoodooTally
+    red_souls: int
+    shot: tuple[int, int, int, bool]  # broadside: 3 poppets against 1, firing power 5
+
+
+def voodoo_example() -> VoodooExample:
+    red = 2
+    tally = VoodooTally(sea_space=11, coins=4, ship_power=5, skull="Red Skull",
+                        skull_bonus=red_skull_bonus(red))
+    return VoodooExample(tally, red, broadside(5, 3, 4, 1))
 
 
 # ---- Shipwrecked! ------------------------------------------------------------------------
@@ -281,6 +314,7 @@ EXAMPLES = {
     "swashbuckle": swashbuckle_example,
     "bd-settlement": black_dice_settlement,
     "bd-end": black_dice_end,
+    "voodoo": voodoo_example,
 }
 
 

@@ -1,1 +1,85 @@
-"""Figures for this game's rulebook (see the package docstring)."""
+"""Voodoo Pirate figures: broadside range on a patch of sea.
+
+The verdict printed under each ship comes from `worked.broadside_hits`, the function the
+worked example uses, so the picture and the text cannot disagree.
+"""
+
+from __future__ import annotations
+
+from sheetgen.render.backend import Canvas, Stroke
+from sheetgen.rulebooks.diagrams import register
+from sheetgen.rulebooks.diagrams.draw import (
+    GREY,
+    INK,
+    PAPER,
+    RED,
+    arrow,
+    circle,
+    icon,
+    label,
+    rect,
+)
+from sheetgen.rulebooks.worked import broadside_hits
+
+CALM = (0.16, 0.19, 0.22)
+LANE = (0.93, 0.78, 0.74)
+SHIP_COLORS = {"Red": (0.74, 0.18, 0.15), "Blue": (0.16, 0.35, 0.62),
+               "Green": (0.20, 0.50, 0.27), "Yellow": (0.80, 0.62, 0.10)}
+
+# (column, row, colour, poppets); the firing ship is Red at the centre, facing west.
+FIRING = (2, 2, "Red", 3)
+OTHERS = ((2, 0, "Blue", 1), (2, 3, "Green", 3), (0, 2, "Yellow", 0))
+
+
+@register("vp-broadside")
+def broadside(canvas: Canvas) -> tuple[float, float]:
+    cell, cols, rows = 44.0, 5, 5
+    ox, oy = 24.0, 22.0
+    width, height = ox + cols * cell + 150, oy + rows * cell + 16
+    canvas.begin_page(width, height)
+    fc, fr, _, fp = FIRING
+    for c in range(cols):
+        for r in range(rows):
+            in_lane = c == fc and r != fr and abs(r - fr) <= 2
+            canvas.path(rect(ox + c * cell, oy + r * cell, cell, cell),
+                        fill=LANE if in_lane else (0.86, 0.91, 0.94),
+                        stroke=Stroke(PAPER, 1.2))
+    label(canvas, ox + cols * cell / 2, 14, "N", "sans-bold", 10, INK, "middle")
+    label(canvas, ox + cols * cell / 2, oy + rows * cell + 13, "S", "sans-bold", 10, INK,
+          "middle")
+    label(canvas, 10, oy + rows * cell / 2 + 4, "W", "sans-bold", 10, INK, "middle")
+    label(canvas, ox + cols * cell + 10, oy + rows * cell / 2 + 4, "E", "sans-bold", 10, INK,
+          "middle")
+
+    def ship(c: int, r: int, colour: str, poppets: int) -> tuple[float, float]:
+        x, y = ox + c * cell, oy + r * cell
+        canvas.path(circle(x + cell / 2, y + cell / 2, cell * 0.42), fill=PAPER,
+                    stroke=Stroke(SHIP_COLORS[colour], 2.0))
+        icon(canvas, "ship", x + cell * 0.22, y + cell * 0.16, cell * 0.56,
+             SHIP_COLORS[colour])
+        for k in range(poppets):
+            canvas.path(circle(x + cell * 0.3 + k * 8, y + cell * 0.86, 3), fill=INK)
+        return x + cell / 2, y + cell / 2
+
+    cx, cy = ship(*FIRING)
+    arrow(canvas, cx - 6, cy + cell * 0.62, cx - cell * 0.9, cy + cell * 0.62, RED, 1.2)
+    legend_x = ox + cols * cell + 26
+    label(canvas, legend_x, oy + 10, f"Red fires: {fp} poppets, facing west", "sans-bold",
+          8.5, INK)
+    y = oy + 30
+    for c, r, colour, poppets in OTHERS:
+        ship(c, r, colour, poppets)
+        in_range = c == fc and abs(r - fr) <= 2
+        if in_range:
+            hits = broadside_hits(fp, poppets)
+            verdict = f"{hits} hits" if hits else "no hit (not fewer poppets)"
+        else:
+            verdict = "off the bow: out of the arc"
+        label(canvas, legend_x, y, f"{colour}, {poppets} poppet{'s' if poppets != 1 else ''}",
+              "sans-bold", 8.5, SHIP_COLORS[colour])
+        label(canvas, legend_x, y + 12, verdict, "sans", 8.5, RED if in_range and
+              broadside_hits(fp, poppets) else GREY)
+        y += 34
+    label(canvas, legend_x, y + 4, "Shaded: broadside range,", "sans", 8, INK)
+    label(canvas, legend_x, y + 15, "two spaces off each side.", "sans", 8, INK)
+    return width, height
