@@ -42,11 +42,13 @@ def instance_names(layout: Layout, index: int, total: int, row: dict) -> dict:
 
 def record_instances(layout: Layout, count: int = 1,
                      progress: Callable[[int], None] | None = None) -> list[Instance]:
-    """Resolve and draw every instance into recordings (no PDF yet)."""
+    """Resolve and draw every instance into recordings (no PDF yet). Identical recordings
+    are kept once, so memory grows with the distinct artwork, not with the page count."""
     rows = [row for _ in range(count) for row in layout.data]
     total = len(rows)
     instances = []
     base = layout.scope()
+    distinct: dict[str, RecordingCanvas] = {}
     for index, row in enumerate(rows):
         scope = base.child(**instance_names(layout, index, total, row))
         blocks = []
@@ -54,7 +56,8 @@ def record_instances(layout: Layout, count: int = 1,
             rec = RecordingCanvas()
             element.render(rec, scope)
             if rec.calls:
-                blocks.append((rec.key(), rec))
+                key = rec.key()
+                blocks.append((key, distinct.setdefault(key, rec)))
         instances.append(Instance(blocks))
         if progress:
             progress(1)

@@ -109,3 +109,11 @@ def test_text_vertical_alignment(write_layout, valign, expected):
     want = {"cap": 10 * mm + fonts.cap_height("sans", 10), "y": 10 * mm,
             "bottom": 20 * mm + fonts.descent("sans", 10)}[expected]
     assert y == pytest.approx(want)
+
+
+def test_identical_recordings_are_kept_once(write_layout):
+    insts = record_instances(load_layout(write_layout(DECK)), count=5)
+    backgrounds = {id(inst.blocks[0][1]) for inst in insts}
+    names = {id(inst.blocks[2][1]) for inst in insts}
+    assert len(backgrounds) == 1  # one recording object serves all 15 pages
+    assert len(names) == 3        # Anne, Mary, Jack
