@@ -325,3 +325,47 @@ def example(name: str):
     if name not in EXAMPLES:
         raise SheetgenError(f"unknown worked example '{name}'", hint=did_you_mean(name, EXAMPLES))
     return EXAMPLES[name]()
+
+
+# ---- Captain's Curse island excerpt (generated island) -------------------------------------
+
+CC_ISLAND_SEED = 7
+
+
+@dataclass(frozen=True)
+class NestedSink:
+    """Two sink lines of a generated island, the region of `inner` inside that of `outer`."""
+
+    island: dict  # the island file data (captains-curse-island/1)
+    inner: dict  # sink line sunk earlier ("A")
+    outer: dict  # sink line chosen now ("B")
+    place: str  # a place name inside the inner region ("" if none)
+
+
+def cc_nested_sink(seed: int = CC_ISLAND_SEED) -> NestedSink:
+    """Pick, on the island the generator makes from `seed`, the smallest sink line whose
+    region strictly contains another line's region, preferring one whose end only becomes
+    wet once that inner region has sunk (R11)."""
+    from sheetgen.games.captains_curse.islands.generate import generate_island
+
+    data = generate_island(seed).data
+    lines = data["sink_lines"]
+    best = None
+    for outer in lines:
+        outer_region = set(outer["region"])
+        for inner in lines:
+            inner_region = set(inner["region"])
+            if not inner_region < outer_region:
+                continue
+            wet_by_inner = any(set(end) & inner_region for end in outer["ends"])
+            key = (not wet_by_inner, len(outer_region), len(inner_region), outer["id"])
+            if best is None or key < best[0]:
+                best = (key, inner, outer)
+    if best is None:
+        raise ValueError(f"island seed {seed} has no nested sink lines")
+    _, inner, outer = best
+    places = [s.get("place") for s in data["spaces"] if s["id"] in inner["region"]]
+    return NestedSink(data, inner, outer, next((p for p in places if p), ""))
+
+
+EXAMPLES["cc-nested-sink"] = cc_nested_sink

@@ -14,14 +14,24 @@ from sheetgen.rulebooks.diagrams.draw import (
     INK,
     LIGHT,
     PAPER,
+    PENCIL,
     RED,
     SAND,
+    circle,
+    icon,
     label,
     pencil_circle,
     pencil_x,
+    polygon,
     rect,
 )
-from sheetgen.rulebooks.worked import CC_COLUMNS, CC_ENDGAME_MARKS, CC_SYMBOLS, cc_endgame
+from sheetgen.rulebooks.worked import (
+    CC_COLUMNS,
+    CC_ENDGAME_MARKS,
+    CC_SYMBOLS,
+    cc_endgame,
+    cc_nested_sink,
+)
 
 SYMBOLS = CC_SYMBOLS
 COLUMNS = CC_COLUMNS
@@ -106,4 +116,90 @@ def endgame(canvas) -> tuple[float, float]:
     total = sum(result.column_totals)
     line = f"Columns {total}   \u2212 {result.x_count} for X's   = final score {result.score}"
     label(canvas, width / 2, y, line, "sans-bold", 9.5, INK, "middle")
+    return width, height
+
+
+@register("cc-island-sink")
+def island_sink(canvas) -> tuple[float, float]:
+    """An excerpt of a generated island: line A's land has already sunk; line B is chosen now.
+
+    The island is the one sheetgen's generator makes from `worked.CC_ISLAND_SEED`, so this is
+    the kind of map the island sheets print.
+    """
+    from shapely.geometry import LineString, Polygon
+    from shapely.ops import polylabel, unary_union
+
+    example = cc_nested_sink()
+    spaces = {s["id"]: s for s in example.island["spaces"]}
+    polys = {sid: Polygon(s["polygon"]) for sid, s in spaces.items()}
+    inner, outer = set(example.inner["region"]), set(example.outer["region"])
+    focus = unary_union([polys[s] for s in outer] + [LineString(example.outer["path"])])
+    x0, y0, x1, y1 = focus.buffer(14).bounds
+    width = 300.0
+    scale = width / (x1 - x0)
+    height = (y1 - y0) * scale
+
+    def pt(p):
+        return ((p[0] - x0) * scale, (p[1] - y0) * scale)
+
+    def ring(coords):
+        return polygon([pt(p) for p in coords])
+
+    canvas.begin_page(width, height)
+    canvas.push()
+    canvas.clip(rect(0, 0, width, height))
+    canvas.path(rect(0, 0, width, height), fill=(0.90, 0.94, 0.96))
+    land = unary_union(list(polys.values()))
+    for piece in getattr(land, "geoms", [land]):
+        canvas.path(ring(piece.exterior.coords[:-1]), fill=(0.985, 0.965, 0.91))
+        for hole in piece.interiors:
+            canvas.path(ring(hole.coords[:-1]), fill=PAPER)
+    for sid, poly in polys.items():
+        if sid in outer - inner:
+            canvas.path(ring(poly.exterior.coords[:-1]), fill=(0.96, 0.80, 0.76))
+        canvas.path(ring(poly.exterior.coords[:-1]), stroke=Stroke((0.52, 0.45, 0.36), 0.6))
+    for piece in getattr(land, "geoms", [land]):
+        canvas.path(ring(piece.exterior.coords[:-1]), stroke=Stroke(INK, 1.6, join=1))
+    for line in example.island["sink_lines"]:
+        if line["id"] not in (example.inner["id"], example.outer["id"]):
+            canvas.path([("M", *pt(line["path"][0]))] + [("L", *pt(p)) for p in
+                                                         line["path"][1:]],
+                        stroke=Stroke(RED, 2.0, dash=(0.01, 4.0), cap=1, join=1))
+    for sid, poly in polys.items():
+        c = polylabel(poly, tolerance=0.05)
+        cx, cy = pt((c.x, c.y))
+        icon(canvas, spaces[sid]["symbol"], cx - 10, cy - 10, 20, INK)
+    # Line A's land has already sunk: scribbled over in pencil, like on a played sheet.
+    for sid in inner:
+        poly = polys[sid]
+        canvas.push()
+        canvas.clip(ring(poly.exterior.coords[:-1]))
+        bx0, by0, bx1, by1 = (v * scale for v in poly.bounds)
+        bx0, bx1 = bx0 - x0 * scale, bx1 - x0 * scale
+        by0, by1 = by0 - y0 * scale, by1 - y0 * scale
+        k = bx0 - (by1 - by0)
+        ops = []
+        while k < bx1:
+            ops += [("M", k, by1), ("L", k + (by1 - by0), by0)]
+            k += 4.0
+        canvas.path(ops, stroke=Stroke(PENCIL, 1.1, cap=1))
+        canvas.pop()
+    pairs = ((example.inner, example.outer, "A", Stroke(PENCIL, 2.0, dash=(5, 3), cap=1)),
+             (example.outer, example.inner, "B", Stroke(RED, 3.2, cap=1, join=1)))
+    for line, _other, _tag, style in pairs:
+        path = [pt(p) for p in line["path"]]
+        canvas.path([("M", *path[0])] + [("L", *p) for p in path[1:]], stroke=style)
+    for line, other, tag, style in pairs:
+        # Tag the longest stretch of the line that the other line does not share.
+        shared = {tuple(p) for p in other["path"]}
+        segments = [(a, b) for a, b in zip(line["path"], line["path"][1:], strict=False)
+                    if not (tuple(a) in shared and tuple(b) in shared)]
+        a, b = max(segments or [(line["path"][0], line["path"][-1])],
+                   key=lambda seg: LineString(seg).length)
+        (ax, ay), (bx, by) = pt(a), pt(b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        canvas.path(circle(mx, my, 8), fill=PAPER, stroke=Stroke(style.color, 1.2))
+        label(canvas, mx, my + 3.8, tag, "sans-bold", 10, style.color, "middle")
+    canvas.pop()
+    canvas.path(rect(0, 0, width, height), stroke=Stroke(INK, 0.8))
     return width, height
