@@ -259,6 +259,31 @@ CASES = [
      """,
      "grid cell at row 0, col 2 (span 1x1) lies outside the 1x2 grid", 6, 9,
      "rows and columns count from 0"),
+    ("grid-cell-unknown-field",
+     """
+     elements:
+       - type: grid
+         columns: [10, 10]
+         rows: [5]
+         cells:
+           - {row: 0, col: 1, txt: x}
+     """,
+     "grid cell has no field 'txt'", 6, 9, "did you mean 'text'?"),
+    ("repeat-over-not-a-list",
+     """
+     vars: {crew: 3}
+     elements:
+       - type: repeat
+         over: "${crew}"
+         elements: []
+     """,
+     "repeat.over must be a list, got int", 4, 11, None),
+    ("grid-zero-rows",
+     """
+     elements:
+       - {type: grid, columns: [10], rows: {count: 0, size: 5}}
+     """,
+     "grid.rows: 0 is below the smallest allowed value 1", 2, 39, "row heights: ..."),
     ("imposition-does-not-fit",
      """
      page: {size: [132mm, 196mm]}
