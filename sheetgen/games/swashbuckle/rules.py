@@ -58,7 +58,7 @@ class Rule:
         """Best value over every roll: the Swashbuckle Bonus 'max potential points'."""
         return max(
             max(self.possible(counts))
-            for counts in _all_counts(n_dice, n_faces)
+            for counts in all_counts(n_dice, n_faces)
         )
 
     def describe(self) -> str:
@@ -67,7 +67,8 @@ class Rule:
 
 
 @cache
-def _all_counts(n_dice: int, n_faces: int) -> tuple[Counts, ...]:
+def all_counts(n_dice: int, n_faces: int) -> tuple[Counts, ...]:
+    """Every count vector of `n_dice` dice with `n_faces` faces."""
     return tuple(
         c for c in itertools.product(range(n_dice + 1), repeat=n_faces) if sum(c) == n_dice
     )
@@ -209,7 +210,7 @@ class Reroll(Rule):
         if not self.qualifies(counts):
             return {0}
         return {
-            self.reroll_points(c) for c in _all_counts(self.n_dice, self.n_faces)
+            self.reroll_points(c) for c in all_counts(self.n_dice, self.n_faces)
         }
 
     def points(self, counts: Counts) -> int:

@@ -23,7 +23,7 @@ from typing import Any
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.games.swashbuckle import yamlsrc
 from sheetgen.games.swashbuckle.card import Box, Card, default_card, load_card
-from sheetgen.games.swashbuckle.rules import Reroll
+from sheetgen.games.swashbuckle.rules import Reroll, all_counts
 from sheetgen.games.swashbuckle.yamlsrc import KEY, YamlDoc, check_keys, expect_int
 
 MATCH_KEYS = {"pillaged", "pillaged_by", "hornswaggle", "curse", "earlier_rank"}
@@ -110,13 +110,11 @@ def derive(card: Card, boxes: dict[str, int], joker_marks: int = 0, pillaged: in
 
 def possible_scores(card: Card, box: Box) -> set[int]:
     """Every value the box can hold: any roll, a cursed roll, or a joker placement."""
-    from sheetgen.games.swashbuckle.rules import _all_counts
-
     values: set[int] = set()
-    for counts in _all_counts(card.n_dice, card.n_faces):
+    for counts in all_counts(card.n_dice, card.n_faces):
         values |= box.rule.possible(counts)
     if not box.cursed_forbidden and not isinstance(box.rule, Reroll) and card.n_dice > 1:
-        for counts in _all_counts(card.n_dice - 1, card.n_faces):
+        for counts in all_counts(card.n_dice - 1, card.n_faces):
             values.add(box.rule.points(counts) * box.cursed_multiplier)
     if card.joker:
         values.add(box.joker_points)
