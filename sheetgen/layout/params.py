@@ -157,7 +157,7 @@ class Lengths(Kind):
 
     def convert(self, value: Any, unit: str) -> list[float]:
         if isinstance(value, dict):
-            count = Number(integer=True, minimum=1).convert(value.get("count"), unit)
+            count = Number(integer=True, minimum=1, maximum=1000).convert(value.get("count"), unit)
             size = parse_length(value.get("size"), unit)
             return [size] * count
         if not isinstance(value, (list, tuple)) or not value:

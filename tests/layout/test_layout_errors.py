@@ -284,6 +284,19 @@ CASES = [
        - {type: grid, columns: [10], rows: {count: 0, size: 5}}
      """,
      "grid.rows: 0 is below the smallest allowed value 1", 2, 39, "row heights: ..."),
+    ("repeat-count-too-large",
+     """
+     elements:
+       - {type: repeat, count: 1000000000, elements: []}
+     """,
+     "repeat.count: 1000000000 is above the largest allowed value 10000", 2, 27,
+     "how many copies"),
+    ("grid-rows-too-many",
+     """
+     elements:
+       - {type: grid, columns: [10], rows: {count: 1000000000, size: 5}}
+     """,
+     "grid.rows: 1000000000 is above the largest allowed value 1000", 2, 39, "row heights: ..."),
     ("imposition-does-not-fit",
      """
      page: {size: [132mm, 196mm]}

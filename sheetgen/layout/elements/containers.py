@@ -61,7 +61,7 @@ class Repeat(Element):
     description = "elements repeated n times with an offset, or once per item of a list"
     has_children = True
     params = {
-        "count": Param(Number(minimum=0, integer=True), None, "how many copies"),
+        "count": Param(Number(minimum=0, maximum=10000, integer=True), None, "how many copies"),
         "over": Param(ANY, None, "a list (or ${expression}) to repeat over"),
         "as": Param(TEXT, "item", "name of the current item in expressions"),
         "index": Param(TEXT, "i", "name of the current copy number (from 0)"),
