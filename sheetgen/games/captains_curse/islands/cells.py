@@ -32,6 +32,10 @@ LLOYD_ROUNDS = 10
 GRID = 0.01  # mm: the precision of every stored coordinate
 
 
+COAST = -1  # the "face" beyond a coast edge, in `Mesh.borders_f`
+CENTRE = -2  # the "face" beyond a centre-box edge
+
+
 class MeshError(Exception):
     """This attempt produced an unusable mesh; the generator retries with the next attempt."""
 
@@ -51,6 +55,19 @@ class Mesh:
     @cached_property
     def shape_f(self) -> list[Polygon]:
         return [Polygon(ring) for ring in self.polygon_f]
+
+    @cached_property
+    def borders_f(self) -> list[list[tuple[int, tuple[int, int]]]]:
+        """Per face, its border edges as (face on the other side or COAST/CENTRE, edge key)."""
+        out: list[list[tuple[int, tuple[int, int]]]] = [[] for _ in self.polygon_f]
+        for key, faces, kind in zip(self.ends_e, self.faces_e, self.kind_e, strict=True):
+            if kind == "interior":
+                a, b = faces
+                out[a].append((b, key))
+                out[b].append((a, key))
+            else:
+                out[faces[0]].append((COAST if kind == "coast" else CENTRE, key))
+        return out
 
     @cached_property
     def neighbours_f(self) -> list[set[int]]:

@@ -79,6 +79,7 @@ def make_coast(params: IslandParams, frame: Frame, rng: Stream) -> list[Point]:
     bearings = [2 * math.pi * i / N_BEARINGS for i in range(N_BEARINGS)]
     inner: list[float] = []
     outer: list[float] = []
+    corner = rng.uniform(2.5, 5.0)  # how far land may reach into the map's corners
     mx0, my0 = params.sea_margin, params.sea_margin
     mx1, my1 = params.map_width - params.sea_margin, params.map_height - params.sea_margin
     for t in bearings:
@@ -89,27 +90,27 @@ def make_coast(params: IslandParams, frame: Frame, rng: Stream) -> list[Point]:
         # Outer bound: a rounded box inside the map margin, so corners stay sea.
         ox = min(mx1 - frame.cx, frame.cx - mx0)
         oy = min(my1 - frame.cy, frame.cy - my0)
-        outer.append(_ray_to_superellipse(dx, dy, ox, oy, 3.0))
+        outer.append(_ray_to_superellipse(dx, dy, ox, oy, corner))
 
     # Shape: low harmonics with random phases; amplitudes fall with frequency.
     shape = [0.0] * N_BEARINGS
     for k in range(1, 8):
-        amp = rng.uniform(0.3, 1.0) * 1.6 / k ** 0.9
+        amp = rng.uniform(0.3, 1.0) * 2.6 / k ** 0.9
         phase = rng.uniform(0, 2 * math.pi)
         for i, t in enumerate(bearings):
             shape[i] += amp * math.cos(k * t + phase)
     # A few headlands: narrow bumps at random bearings, pushing land towards the margin.
     for _ in range(2 + rng.below(3)):
         at = rng.uniform(0, 2 * math.pi)
-        width = rng.uniform(0.18, 0.35)
-        height = rng.uniform(0.8, 1.8)
+        width = rng.uniform(0.15, 0.35)
+        height = rng.uniform(1.0, 3.0) * rng.choice((1.0, 1.0, -0.8))
         for i, t in enumerate(bearings):
             d = math.atan2(math.sin(t - at), math.cos(t - at))
             shape[i] += height * math.exp(-(d / width) ** 2)
     # Wiggles: higher harmonics in millimetres, added after the shape is fitted.
     wiggle = [0.0] * N_BEARINGS
     for k in range(9, 40):
-        amp = rng.uniform(0.0, 1.0) * 9.0 / k
+        amp = rng.uniform(0.0, 1.0) * 12.0 / k
         phase = rng.uniform(0, 2 * math.pi)
         for i, t in enumerate(bearings):
             wiggle[i] += amp * math.cos(k * t + phase)

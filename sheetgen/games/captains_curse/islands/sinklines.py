@@ -22,9 +22,10 @@ The family built here, and why:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from .cells import Mesh, MeshError
+from .cells import CENTRE, COAST, Mesh, MeshError
 from .rng import Stream
 
 
@@ -41,18 +42,12 @@ def chord_path(mesh: Mesh, region: frozenset[int]) -> tuple[int, ...] | None:
     if not region or not _connected(mesh, region):
         return None
     adjacent: dict[int, list[int]] = {}
-    for (a, b), faces, kind in zip(mesh.ends_e, mesh.faces_e, mesh.kind_e, strict=True):
-        if kind == "interior":
-            inside = [f in region for f in faces]
-            if inside[0] == inside[1]:
-                continue
-        elif kind == "centre":
-            if faces[0] not in region:
-                continue
-        else:
-            continue
-        adjacent.setdefault(a, []).append(b)
-        adjacent.setdefault(b, []).append(a)
+    for f in region:
+        for other, (a, b) in mesh.borders_f[f]:
+            if other in region or other == COAST:
+                continue  # inside the region, or on the coast: not part of the line
+            adjacent.setdefault(a, []).append(b)
+            adjacent.setdefault(b, []).append(a)
     if not adjacent or any(len(v) > 2 for v in adjacent.values()):
         return None
     ends = [v for v, nb in adjacent.items() if len(nb) == 1]
@@ -183,7 +178,9 @@ class SinkPlan:
     small: int = 6  # 1 space
     medium: int = 4  # 2..3 spaces
     big: int = 3  # 4..12 spaces
-    ring_lines: bool = True  # inner lines may take centre-ring spaces
+    ring_lines: bool = False  # inner lines may take centre-ring spaces
+    max_region: int = 6  # largest inner region considered
+    tile: bool = True  # place one-space lines in coast order (more of them) or at random
 
 
 DEFAULT_PLAN = SinkPlan()
@@ -199,18 +196,16 @@ def region_of_path(mesh: Mesh, path: tuple[int, ...]) -> frozenset[int] | None:
     n = len(mesh.polygon_f)
     reached = [False] * n
     todo = []
-    for key, faces, kind in zip(mesh.ends_e, mesh.faces_e, mesh.kind_e, strict=True):
-        if kind == "centre" and key not in cut and not reached[faces[0]]:
-            reached[faces[0]] = True
-            todo.append(faces[0])
-    blocked = set()
-    for key, faces, kind in zip(mesh.ends_e, mesh.faces_e, mesh.kind_e, strict=True):
-        if kind == "interior" and key in cut:
-            blocked.add(frozenset(faces))
+    for f in range(n):
+        for other, key in mesh.borders_f[f]:
+            if other == CENTRE and key not in cut:
+                reached[f] = True
+                todo.append(f)
+                break
     while todo:
         f = todo.pop()
-        for g in mesh.neighbours_f[f]:
-            if not reached[g] and frozenset((f, g)) not in blocked:
+        for g, key in mesh.borders_f[f]:
+            if g >= 0 and not reached[g] and key not in cut:
                 reached[g] = True
                 todo.append(g)
     region = frozenset(f for f in range(n) if not reached[f])
@@ -229,12 +224,13 @@ class Network:
     so every such path must bound a region and all those regions must stay laminar (R12).
     """
 
-    MAX_PATHS = 24
+    MAX_PATHS = 8
 
     def __init__(self, mesh: Mesh) -> None:
         self.mesh = mesh
         self.edges: set[tuple[int, int]] = set()
         self.lines: dict[tuple[int, ...], frozenset[int]] = {}
+        self._regions: dict[tuple[int, ...], frozenset[int] | None] = {}
 
     def _paths(self, edges: set[tuple[int, int]], start_path: tuple[int, ...]):
         """All coast-to-coast simple paths in the component holding `start_path`."""
@@ -277,7 +273,9 @@ class Network:
             return False
         new_lines: dict[tuple[int, ...], frozenset[int]] = {}
         for p in paths:
-            region = region_of_path(self.mesh, p)
+            if p not in self._regions:
+                self._regions[p] = region_of_path(self.mesh, p)
+            region = self._regions[p]
             if region is None:
                 return False
             new_lines[p] = region
@@ -297,6 +295,26 @@ class Network:
         return True
 
 
+def _connected_sets(mesh: Mesh, half: frozenset[int], plan: SinkPlan) -> list[frozenset[int]]:
+    """Every connected set of up to `plan.max_region` spaces of a half that touches the coast
+    (centre-ring spaces only if `plan.ring_lines`), in a stable order."""
+    allowed = {f for f in half if plan.ring_lines or not mesh.ring_f[f]}
+    frontier = {frozenset([f]) for f in allowed if mesh.coastal_f[f]}
+    found = set(frontier)
+    for _ in range(plan.max_region - 1):
+        grown = set()
+        for region in frontier:
+            for f in region:
+                for g in mesh.neighbours_f[f]:
+                    if g in allowed and g not in region:
+                        bigger = region | {g}
+                        if bigger not in found:
+                            grown.add(bigger)
+        found |= grown
+        frontier = grown
+    return sorted(found, key=lambda r: (len(r), sorted(r)))
+
+
 def make_chords(mesh: Mesh, rng: Stream, plan: SinkPlan = DEFAULT_PLAN) -> list[Chord]:
     """The laminar family of regions with their paths: two halves plus nested inner lines."""
     halves = _halves(mesh, rng)
@@ -306,30 +324,27 @@ def make_chords(mesh: Mesh, rng: Stream, plan: SinkPlan = DEFAULT_PLAN) -> list[
         if path is None or not net.try_add(path):
             raise MeshError("a half is not bounded by a single coast-to-coast line")
 
-    ring = mesh.ring_f
     candidates: dict[frozenset[int], tuple[int, ...]] = {}
     for h in halves:
-        seeds = sorted(f for f in h if mesh.coastal_f[f])
-        for s in seeds:
-            for _ in range(4):
-                region = frozenset([s])
-                for _step in range(12):
-                    if region not in candidates:
-                        path = chord_path(mesh, region)
-                        if path is not None:
-                            candidates[region] = path
-                    grow = sorted(g for f in region for g in mesh.neighbours_f[f]
-                                  if g in h and g not in region
-                                  and (plan.ring_lines or not ring[g]))
-                    if not grow:
-                        break
-                    region = region | {rng.choice(grow)}
+        for region in _connected_sets(mesh, h, plan):
+            path = chord_path(mesh, region)
+            if path is not None:
+                candidates[region] = path
 
     ordered = sorted(candidates, key=lambda r: (len(r), sorted(r)))
-    passes = [(range(1, 2), plan.small), (range(2, 4), plan.medium), (range(4, 13), plan.big)]
+    passes = [(range(1, 2), plan.small), (range(2, 4), plan.medium),
+              (range(4, plan.max_region + 1), plan.big)]
     for sizes, quota in passes:
         pool = [r for r in ordered if len(r) in sizes]
         rng.shuffle(pool)
+        if plan.tile and sizes == range(1, 2):
+            # Singles in order along the coast: adjacent pairs form Ys, then one space is
+            # skipped; this packs the most one-space lines the readable network allows.
+            start = rng.random() * 2 * math.pi
+            cx, cy = mesh.frame.cx, mesh.frame.cy
+            pool.sort(key=lambda r, a=start: (math.atan2(mesh.anchor_f[min(r)][1] - cy,
+                                                          mesh.anchor_f[min(r)][0] - cx) - a)
+                      % (2 * math.pi))
         taken = 0
         for region in pool:
             if taken >= quota:

@@ -154,7 +154,7 @@ class IslandMap(Element):
         for line in island.sink_lines:
             if line.path:
                 canvas.path(polyline_ops(fr.pts(line.path)),
-                            stroke=Stroke(v["line_color"], 1.5, dash=(0.01, 2.6), cap=1,
+                            stroke=Stroke(v["line_color"], 1.9, dash=(0.01, 3.1), cap=1,
                                           join=1))
         size = v["symbol_size"]
         for space, poly in zip(island.spaces, polys, strict=True):
@@ -169,6 +169,7 @@ class IslandMap(Element):
         canvas.path(polyline_ops(fr.pts(hole.exterior.coords[:-1]), closed=True),
                     fill=(1.0, 1.0, 1.0), stroke=Stroke(INK, 1.0))
         canvas.pop()
+        canvas.path(rect_ops(sx, sy, sw, sh), stroke=Stroke(INK, 0.8))
         if v["grid"]:
             hx0, hy0, hx1, hy1 = hole.bounds
             x0, y0 = fr.pt((hx0, hy0))
