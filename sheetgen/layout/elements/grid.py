@@ -172,8 +172,9 @@ class Grid(Element):
                 "icon_size": parse_length(raw["icon_size"], scope.unit)
                 if "icon_size" in raw else None,
             }
-        except ValueError as err:
-            raise SheetgenError(f"grid cell: {err}", pos) from None
+        except (ValueError, TypeError) as err:  # int(None), float([1]): wrong kinds of value
+            raise SheetgenError(f"grid cell: {err}", pos,
+                                hint="row, col, rowspan, colspan and size are numbers") from None
         if not (0 <= row and 0 <= col and row + rowspan <= n_rows and col + colspan <= n_cols
                 and rowspan >= 1 and colspan >= 1):
             raise SheetgenError(
