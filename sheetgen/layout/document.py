@@ -228,7 +228,7 @@ def _page(raw: Mapping, options: RenderOptions) -> tuple[PageSpec, str]:
     section = _check_keys(raw.get("page", Mapping(pos=raw.pos)), PAGE_KEYS, "page",
                           raw.pos_of("page"))
     unit = section.get("unit", "mm")
-    if unit not in PT_PER:
+    if not isinstance(unit, str) or unit not in PT_PER:
         raise SheetgenError(f"unknown unit '{unit}'", section.pos_of("unit"),
                             hint="use mm, cm, in or pt")
     orientation = _orientation(section)
@@ -309,6 +309,9 @@ def _styles(raw: Mapping) -> dict[str, Mapping]:
                                 section.pos_of(name))
         out = Mapping(pos=style.pos)
         parent = style.get("extends")
+        if parent is not None and not isinstance(parent, str):
+            raise SheetgenError(f"style '{name}' extends must name one style",
+                                style.pos_of("extends"))
         if parent is not None:
             if parent in chain:
                 raise SheetgenError(f"styles extend each other in a circle: "
@@ -455,6 +458,9 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
             if key not in ("elements", "vars", "description"):
                 raise SheetgenError(f"component '{cname}' has no key '{key}'",
                                     body.key_pos_of(key), hint="components hold elements, vars")
+        if "vars" in body and not isinstance(body["vars"], Mapping):
+            raise SheetgenError(f"component '{cname}': 'vars' must map names to default values",
+                                body.pos_of("vars"), hint="vars: {label: '?', size: 8}")
         ctx.components[cname] = Component(cname, [], _plain(body.get("vars", {})), body.pos)
     for cname, body in comps.items():  # second pass: components may use each other
         ctx.components[cname].elements = parse_elements(body["elements"], ctx,

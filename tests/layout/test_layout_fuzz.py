@@ -80,3 +80,46 @@ def test_wrong_grid_cell_values_give_clean_errors(tmp_path):
             except Exception as err:  # noqa: BLE001
                 failures.append((key, value, type(err).__name__, str(err)[:80]))
     assert failures == []
+
+
+def _sections():
+    from sheetgen.layout.document import IMPOSITION_KEYS, PAGE_KEYS, TOP_KEYS
+
+    for key in sorted(PAGE_KEYS):
+        yield f"page.{key}", lambda v, key=key: {"page": {key: v}}
+    for key in sorted(IMPOSITION_KEYS):
+        yield f"imposition.{key}", lambda v, key=key: {"page": {"size": "a6"},
+                                                       "imposition": {key: v}}
+    for key in sorted(TOP_KEYS - {"page", "imposition"}):
+        yield key, lambda v, key=key: {key: v}
+    use_c = [{"type": "use", "component": "c"}]
+    yield "styles.s", lambda v: {"styles": {"s": v}}
+    yield "styles.s.extends", lambda v: {"styles": {"s": {"extends": v}}}
+    yield "components.c", lambda v: {"components": {"c": v}}
+    yield "components.c.elements", lambda v: {"components": {"c": {"elements": v}}}
+    yield "components.c.vars", lambda v: {"components": {"c": {"elements": [], "vars": v}},
+                                          "elements": use_c}
+    yield "use.with", lambda v: {"components": {"c": {"elements": []}},
+                                 "elements": [{"type": "use", "component": "c", "with": v}]}
+    yield "elements[0]", lambda v: {"elements": [v]}
+    yield "type", lambda v: {"elements": [{"type": v}]}
+    yield "style", lambda v: {"elements": [{"type": "text", "text": "x", "style": v}]}
+    yield "when", lambda v: {"elements": [{"type": "text", "text": "x", "when": v}]}
+
+
+@pytest.mark.parametrize("name, make", list(_sections()), ids=[n for n, _ in _sections()])
+def test_wrong_values_in_layout_sections_give_clean_errors(tmp_path, name, make):
+    from sheetgen.render.output import render_pdf
+
+    path = tmp_path / "layout.yaml"
+    failures = []
+    for value in WRONG:
+        path.write_text(json.dumps(make(value)))
+        try:
+            render_pdf(load_layout(path))
+        except SheetgenError as err:
+            if err.position is None or not err.position.line:
+                failures.append((value, "no position", err.message))
+        except Exception as err:  # noqa: BLE001
+            failures.append((value, type(err).__name__, str(err)[:80]))
+    assert failures == []

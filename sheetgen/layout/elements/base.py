@@ -162,7 +162,7 @@ class Element:
         styles: list[Mapping] = []
         for name in self.style_names:
             name = resolve_value(name, self.raw.pos_of("style"), scope)
-            style = scope.styles.get(name)
+            style = scope.styles.get(name) if isinstance(name, str) else None
             if style is None:
                 raise SheetgenError(f"unknown style '{name}'", self.raw.pos_of("style"),
                                     hint=did_you_mean(name, scope.styles))
@@ -231,6 +231,9 @@ def parse_element(raw: Any, ctx: ParseContext, pos: Position) -> Element:
     if type_name is None:
         raise SheetgenError("element has no 'type'", raw.pos,
                             hint=f"one of: {', '.join(sorted(ELEMENT_TYPES))}")
+    if not isinstance(type_name, str):
+        raise SheetgenError("an element's 'type' must be a name such as rect or text",
+                            raw.pos_of("type"), hint=f"one of: {', '.join(sorted(ELEMENT_TYPES))}")
     cls = ELEMENT_TYPES.get(type_name) or _game_element(type_name)
     if cls is None:
         raise SheetgenError(f"unknown element type '{type_name}'", raw.pos_of("type"),
