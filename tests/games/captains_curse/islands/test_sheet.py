@@ -1,0 +1,56 @@
+"""The island sheet renders through the layout language: what the map element draws."""
+
+import pytest
+
+from sheetgen.errors import SheetgenError
+from sheetgen.games.captains_curse.islands.generate import generate_island, island_yaml
+from sheetgen.layout.bundled import find_layout
+from sheetgen.layout.document import RenderOptions, load_layout
+from sheetgen.render.compose import record_instances
+from sheetgen.render.output import render_pdf
+
+
+@pytest.fixture(scope="module")
+def island_data():
+    return generate_island(21).data
+
+
+def _calls(data, tmp_path):
+    path = tmp_path / "isle.yaml"
+    path.write_text(island_yaml(data))
+    doc = load_layout(find_layout("captains-curse/island-sheet"),
+                      RenderOptions(overrides={"island": str(path)}))
+    (inst,) = record_instances(doc)
+    return [c for _, rec in inst.blocks for c in rec.calls]
+
+
+def test_map_draws_every_space_line_and_name(island_data, tmp_path):
+    calls = _calls(island_data, tmp_path)
+    texts = [c[1][2] for c in calls if c[0] == "text"]
+    assert island_data["name"] in texts
+    places = [s["place"] for s in island_data["spaces"] if "place" in s]
+    joined = " ".join(texts)
+    assert all(all(w in joined for w in p.split()) for p in places)
+    dotted = [c for c in calls if c[0] == "path" and c[1][2] is not None and c[1][2].dash
+              and c[1][2].cap == 1]
+    assert len(dotted) == len(island_data["sink_lines"])
+    # The centre grid: 36 values, each of 1..6 six times.
+    values = [t for t in texts if t in {"1", "2", "3", "4", "5", "6"}]
+    assert sorted(values) == sorted([str(v) for v in range(1, 7)] * 6)
+
+
+def test_same_island_same_pdf(island_data, tmp_path):
+    path = tmp_path / "isle.yaml"
+    path.write_text(island_yaml(island_data))
+    opts = RenderOptions(overrides={"island": str(path)})
+    doc = load_layout(find_layout("captains-curse/island-sheet"), opts)
+    assert render_pdf(doc) == render_pdf(load_layout(find_layout(
+        "captains-curse/island-sheet"), opts))
+
+
+def test_island_without_geometry_is_refused(island_data, tmp_path):
+    bare = dict(island_data)
+    bare["spaces"] = [{k: v for k, v in s.items() if k != "polygon"}
+                      for s in island_data["spaces"]]
+    with pytest.raises(SheetgenError, match="without polygons"):
+        _calls(bare, tmp_path)
