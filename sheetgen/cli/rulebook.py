@@ -8,8 +8,8 @@ import click
 
 from sheetgen.atomic import write_bytes
 from sheetgen.errors import SheetgenError
-from sheetgen.rulebooks import GAMES, PAPERS, check_game, render_book
-from sheetgen.rulebooks.render import page_count
+from sheetgen.rulebooks import GAMES, PAPERS, check_game, render_all
+from sheetgen.rulebooks.render import page_count, paper_for
 
 
 @click.command("rulebook")
@@ -19,9 +19,11 @@ from sheetgen.rulebooks.render import page_count
               help="Page size; with --booklet, the sheet you print on.")
 @click.option("--booklet", is_flag=True,
               help="Impose for saddle-stitch: 2 pages per side, print duplex, fold, staple.")
+@click.option("--jobs", type=click.IntRange(1, 16), default=2, show_default=True,
+              help="With --all: books rendered in parallel.")
 @click.option("-o", "--output", type=click.Path(dir_okay=True, path_type=Path),
               help="Output PDF (one game) or folder (--all). Default: output/.")
-def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool,
+def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool, jobs: int,
              output: Path | None) -> None:
     """Print the rulebook of GAME (or --all) as a print-ready PDF."""
     if all_games == (game is not None):
@@ -35,10 +37,11 @@ def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool,
     else:
         check_game(game)
         targets = [(game, output or Path("output") / f"{game}-rules{suffix}.pdf")]
+    paper_for(paper, booklet)  # a bad paper/booklet pair fails before any rendering
+    pdfs = render_all(tuple(g for g, _ in targets), paper, booklet, jobs if all_games else 1)
     for name, target in targets:
-        pdf = render_book(name, paper, booklet)
-        write_bytes(target, pdf)
-        click.echo(f"{target} ({page_count(pdf)} pages)")
+        write_bytes(target, pdfs[name])
+        click.echo(f"{target} ({page_count(pdfs[name])} pages)")
 
 
 commands = [rulebook]

@@ -6,6 +6,6 @@ by weasyprint (`render`), and saddle-stitch imposition (`booklet`).
 """
 
 from sheetgen.rulebooks.content import GAMES, check_game
-from sheetgen.rulebooks.render import PAPERS, render_book
+from sheetgen.rulebooks.render import PAPERS, render_all, render_book
 
-__all__ = ["GAMES", "PAPERS", "check_game", "render_book"]
+__all__ = ["GAMES", "PAPERS", "check_game", "render_all", "render_book"]

@@ -123,3 +123,31 @@ def page_count(pdf: bytes) -> int:
     from pypdf import PdfReader
 
     return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _render_one(args: tuple[str, str, bool]) -> bytes:
+    return render_book(*args)
+
+
+def render_all(
+    games: tuple[str, ...], paper_name: str = "a4", booklet: bool = False, jobs: int = 2
+) -> dict[str, bytes]:
+    """Render several books, `jobs` at a time in separate processes (weasyprint is
+    single-threaded, so this is how `rulebook --all` uses both cores). Output bytes do not
+    depend on `jobs`."""
+    tasks = [(game, paper_name, booklet) for game in games]
+    if jobs <= 1 or len(tasks) <= 1:
+        return {game: _render_one(task) for game, task in zip(games, tasks, strict=True)}
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Longest books first, so the two workers finish at about the same time.
+    order = sorted(range(len(tasks)), key=lambda i: -_EFFORT.get(tasks[i][0], 1))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = dict(zip(order, pool.map(_render_one, [tasks[i] for i in order]),
+                           strict=True))
+    return {games[i]: results[i] for i in range(len(games))}
+
+
+_EFFORT = {"swashbuckle": 3, "voodoo-pirate": 3, "captains-curse": 2,
+           "curse-of-the-black-dice": 2, "shipwrecked": 1}
+"""Rough relative render cost, used only to schedule `render_all`."""

@@ -9,6 +9,7 @@ their results through jinja (`{{ worked.<name>() }}`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sheetgen.games.captains_curse.ruleset import Ruleset
 from sheetgen.games.captains_curse.state import GameResult, score_sheet
@@ -342,6 +343,7 @@ class NestedSink:
     place: str  # a place name inside the inner region ("" if none)
 
 
+@lru_cache(maxsize=4)
 def cc_nested_sink(seed: int = CC_ISLAND_SEED) -> NestedSink:
     """Pick, on the island the generator makes from `seed`, the smallest sink line whose
     region strictly contains another line's region, preferring one whose end only becomes

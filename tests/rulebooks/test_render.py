@@ -140,3 +140,13 @@ def test_every_character_of_the_content_is_in_the_bundled_fonts():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for ch in line:
                 assert ord(ch) in covered, f"{path.name}:{number}: {ch!r} has no glyph"
+
+
+def test_parallel_rendering_gives_the_same_bytes():
+    from sheetgen.rulebooks import render_all
+
+    games = ("shipwrecked", "curse-of-the-black-dice")
+    parallel = render_all(games, "a5", jobs=2)
+    assert list(parallel) == list(games)
+    for game in games:
+        assert parallel[game] == render_book(game, "a5")
