@@ -452,3 +452,14 @@ def test_missing_file_is_a_clear_error(tmp_path):
 def test_did_you_mean_stays_quiet_when_nothing_is_close():
     assert did_you_mean("zzzz", ["rect", "text"]) is None
     assert did_you_mean("txet", ["rect", "text"]) == "did you mean 'text'?"
+
+
+def test_error_without_position_formats_plainly():
+    err = SheetgenError("no bundled layout named 'x'", hint="run 'sheetgen list'")
+    assert err.format() == "error: no bundled layout named 'x'\nhint: run 'sheetgen list'"
+
+
+def test_error_in_a_file_that_is_gone_still_formats():
+    err = SheetgenError("bad", Position("/nonexistent/file.yaml", 3, 4))
+    assert err.format() == "error: /nonexistent/file.yaml:3:4: bad"
+    assert str(Position("f.yaml")) == "f.yaml"

@@ -129,3 +129,16 @@ def test_custom_size_without_orientation_is_kept_as_written(write_layout):
                                                           pytest.approx(60))
     lay = load_layout(write_layout("page: {size: a6}\n"))
     assert lay.page.width < lay.page.height
+
+
+def test_length_text_round_trips_for_any_number_and_unit():
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    @given(st.floats(-1e4, 1e4, allow_nan=False).map(lambda v: round(v, 4)),
+           st.sampled_from(sorted(PT_PER)))
+    def check(value, unit):
+        assert parse_length(f"{value}{unit}") == pytest.approx(value * PT_PER[unit])
+        assert parse_length(value, unit) == pytest.approx(value * PT_PER[unit])
+
+    check()
