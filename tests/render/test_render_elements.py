@@ -472,3 +472,18 @@ def test_rect_bleed_in_a_rotated_group_is_left_alone(write_layout):
           - {type: rect, x: 0, y: 0, w: 10, h: 10, fill: navy, bleed: true}
     """, "page: {size: [100mm, 60mm], bleed: 3mm}\n"), "path")
     assert bbox(list(recorded[0][0])) == pytest.approx((0, 0, 10 * MM, 10 * MM))
+
+
+def test_shrink_with_wrap_fits_width_and_height(write_layout):
+    words = "Roll five dice up to three times and score the best box you can find"
+    runs = only(calls(write_layout, f"""
+      - {{type: text, text: "{words}", x: 0, y: 0, w: 30mm, h: 12mm, font: serif, size: 14,
+         shrink: true, leading: 1.2}}
+    """), "text")
+    size = runs[0][4]
+    assert size < 14 and {r[4] for r in runs} == {size}
+    assert all(fonts.string_width(r[2], "serif", size) <= 30 * MM + 0.01 for r in runs)
+    block = (fonts.cap_height("serif", size) + size * 1.2 * (len(runs) - 1)
+             - fonts.descent("serif", size))
+    assert block <= 12 * MM + 0.01
+    assert " ".join(r[2] for r in runs).split() == words.split()
