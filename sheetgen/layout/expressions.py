@@ -275,6 +275,7 @@ def _eval(node: ast.AST, names: Mapping[str, Any]) -> Any:
 def _comprehension(node: ast.ListComp, names: Mapping[str, Any]) -> list[Any]:
     """`[expr for name in items if cond]`, one or more `for` clauses, plain names as targets."""
     results: list[Any] = []
+    steps = [0]
 
     def loop(level: int, scope: dict[str, Any]) -> None:
         if level == len(node.generators):
@@ -284,6 +285,9 @@ def _comprehension(node: ast.ListComp, names: Mapping[str, Any]) -> list[Any]:
         if not isinstance(gen.target, ast.Name):
             raise ExpressionError("comprehensions may only bind plain names")
         for item in _eval(gen.iter, scope):
+            steps[0] += 1
+            if steps[0] > MAX_ITEMS:
+                raise _too_big("the comprehension")
             inner = dict(scope)
             inner[gen.target.id] = item
             if all(_eval(cond, inner) for cond in gen.ifs):
