@@ -61,10 +61,16 @@ def _verdict_table(verdict) -> str:
 @click.option("--difficulty", type=DIFFICULTIES, default="normal", show_default=True)
 @click.option("-n", "--games", type=click.IntRange(16, 100000), default=4000,
               show_default=True, help="Cap on expert games (early stopping may use fewer).")
+@click.option("--min-games", type=click.IntRange(8, 100000), default=96, show_default=True,
+              help="Expert games played before stopping early (island files only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def island_verify(file: str | None, seed: int | None, difficulty: str, games: int,
-                  as_json: bool) -> None:
-    """Structural report plus win-rate table; exit status 1 if the island is not winnable."""
+                  min_games: int, as_json: bool) -> None:
+    """Structural report plus win-rate table; exit status 1 if the island is not winnable.
+
+    With --seed N the island is regenerated and verified exactly as `island new` and pads
+    do (same dice, same stopping rule), so the figure printed on a sheet is reproduced.
+    """
     from sheetgen.games.captains_curse.island import island_to_dict, load_island
     from sheetgen.games.captains_curse.islands.verify import generate_verified, verify
 
@@ -73,7 +79,7 @@ def island_verify(file: str | None, seed: int | None, difficulty: str, games: in
     if file is not None:
         isl = load_island(file)
         data: dict[str, Any] = island_to_dict(isl)
-        verdict = verify(isl, difficulty, data=data, expert_cap=games)
+        verdict = verify(isl, difficulty, data=data, expert_cap=games, min_games=min_games)
         label = file
     else:
         verified = generate_verified(seed, difficulty)  # type: ignore[arg-type]

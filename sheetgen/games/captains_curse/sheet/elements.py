@@ -151,11 +151,6 @@ class IslandMap(Element):
                         stroke=Stroke(BORDER, 0.45, join=1))
         canvas.path(polyline_ops(fr.pts(land.exterior.coords[:-1]), closed=True),
                     stroke=Stroke(INK, 1.3, join=1))
-        for line in island.sink_lines:
-            if line.path:
-                canvas.path(polyline_ops(fr.pts(line.path)),
-                            stroke=Stroke(v["line_color"], 1.9, dash=(0.01, 3.1), cap=1,
-                                          join=1))
         size = v["symbol_size"]
         for space, poly in zip(island.spaces, polys, strict=True):
             c = polylabel(poly, tolerance=0.05)
@@ -168,6 +163,12 @@ class IslandMap(Element):
         hole = Polygon(land.interiors[0])
         canvas.path(polyline_ops(fr.pts(hole.exterior.coords[:-1]), closed=True),
                     fill=(1.0, 1.0, 1.0), stroke=Stroke(INK, 1.0))
+        # Lines last, over the centre box's edge: a line that runs along the box shows.
+        for line in island.sink_lines:
+            if line.path:
+                canvas.path(polyline_ops(fr.pts(line.path)),
+                            stroke=Stroke(v["line_color"], 1.9, dash=(0.01, 3.1), cap=1,
+                                          join=1))
         canvas.pop()
         canvas.path(rect_ops(sx, sy, sw, sh), stroke=Stroke(INK, 0.8))
         if v["grid"]:
