@@ -321,3 +321,24 @@ def test_y_down_coordinates_land_where_a_designer_expects(write_layout):
     above = [image.getpixel((int(x * px), int(13 * px))) for x in range(20, 38)]
     below = [image.getpixel((int(x * px), int(17 * px))) for x in range(20, 38)]
     assert min(above) < 100 and min(below) > 200  # capitals stand on the baseline
+
+
+def test_every_character_of_the_scorecard_is_in_its_font():
+    """A glyph missing from the bundled font prints as an empty box, silently."""
+    from fontTools.ttLib import TTFont
+
+    from sheetgen.assets.fonts import font_path
+    from sheetgen.render.compose import record_instances
+
+    cmaps: dict[str, dict] = {}
+    missing = set()
+    for inst in record_instances(scorecard(overrides={"show_par": True})):
+        for _, rec in inst.blocks:
+            for name, args in rec.calls:
+                if name != "text":
+                    continue
+                font = args[3]
+                if font not in cmaps:
+                    cmaps[font] = TTFont(font_path(font)).getBestCmap()
+                missing |= {(font, ch) for ch in args[2] if ord(ch) not in cmaps[font]}
+    assert len(cmaps) >= 4 and missing == set()
