@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from sheetgen.render.backend import Canvas
 from sheetgen.rulebooks.diagrams import register
+from sheetgen.rulebooks.diagrams.bounds import reaches
 from sheetgen.rulebooks.diagrams.draw import PENCIL, die_face, label, rect
 from sheetgen.rulebooks.worked import SB_ROLL, swashbuckle_example
 
 MM = 72 / 25.4
 
 
+SHOWN_MATCHES = 2
+
+
 def _scorecard():
+    """The bundled card, resolved and recorded by the layout engine."""
     from sheetgen.layout.bundled import find_layout
     from sheetgen.layout.document import load_layout
     from sheetgen.render.compose import record_instances
@@ -32,7 +37,7 @@ def scorecard(canvas: Canvas) -> tuple[float, float]:
     v = layout.names
     col_w = v["cols_w"] / v["matches"]
     left = v["x0"] - 1
-    right = v["x0"] + v["band_w"] + v["label_w"] + 2 * col_w + 1
+    right = v["x0"] + v["band_w"] + v["label_w"] + SHOWN_MATCHES * col_w + 1
     top = v["table_y"] - 1
     bottom = v["lower_y"] + 9 * v["row_h"] + 1
     width, height = (right - left) * MM, (bottom - top) * MM
@@ -40,8 +45,10 @@ def scorecard(canvas: Canvas) -> tuple[float, float]:
     canvas.push()
     canvas.clip(rect(0, 0, width, height))
     canvas.transform(1, 0, 0, 1, -left * MM, -top * MM)
+    area = (left * MM, top * MM, right * MM, bottom * MM)
     for _key, recording in instance.blocks:
-        recording.replay(canvas)
+        if reaches(recording, area):  # the rest would be clipped away anyway
+            recording.replay(canvas)
     # Pencil the example match into column 1.
     example = swashbuckle_example()
     d = example.derived
