@@ -96,6 +96,48 @@ class _Frame:
         return [self.pt(p) for p in ps]
 
 
+WOBBLE = 0.08  # a border bows by up to this share of its length, as if drawn by hand
+WOBBLE_MIN = 3.0  # mm: shorter segments (the coast's own wiggles) stay straight
+
+
+def _bow(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float] | None:
+    """The control point of a border segment's gentle curve, or None for a straight one.
+
+    A pure function of the unordered endpoints: the two cells sharing a border and a sink
+    line running along it all draw the very same curve, so nothing ever gaps.
+    """
+    from ..islands.rng import Stream
+
+    a, b = (p, q) if p <= q else (q, p)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < WOBBLE_MIN or abs(dx) < 0.01 or abs(dy) < 0.01:
+        return None  # short, or on the centre box: straight
+    key = (round(a[0] * 100) * 1_000_003 + round(a[1] * 100)) * 1_000_033 + \
+        round(b[0] * 100) * 1_009 + round(b[1] * 100)
+    off = (Stream(key).random() - 0.5) * 2 * WOBBLE * length
+    return ((a[0] + b[0]) / 2 - dy / length * off, (a[1] + b[1]) / 2 + dx / length * off)
+
+
+def _hand_ops(fr: _Frame, points, closed: bool) -> list:
+    """Path ops through island points (mm), long segments bowed as by a steady hand."""
+    pts = [tuple(p) for p in points]
+    ops: list = [("M", *fr.pt(pts[0]))]
+    pairs = list(zip(pts, pts[1:] + pts[:1], strict=True)) if closed else \
+        list(zip(pts, pts[1:], strict=False))
+    for p, q in pairs:
+        c = _bow(p, q)
+        if c is None:
+            ops.append(("L", *fr.pt(q)))
+            continue
+        c1 = (p[0] + 2 / 3 * (c[0] - p[0]), p[1] + 2 / 3 * (c[1] - p[1]))
+        c2 = (q[0] + 2 / 3 * (c[0] - q[0]), q[1] + 2 / 3 * (c[1] - q[1]))
+        ops.append(("C", *fr.pt(c1), *fr.pt(c2), *fr.pt(q)))
+    if closed:
+        ops.append(("Z",))
+    return ops
+
+
 def _centred_text(canvas: Canvas, cx: float, baseline: float, s: str, font: str, size: float,
                   color) -> None:
     canvas.text(cx - string_width(s, font, size) / 2, baseline, s, font, size, color)
@@ -144,13 +186,12 @@ class IslandMap(Element):
         outer = Polygon(land.exterior).buffer(1.8, quad_segs=4)
         canvas.path(polyline_ops(fr.pts(outer.exterior.coords[:-1]), closed=True),
                     stroke=Stroke(WAVE, 0.6))
-        canvas.path(polyline_ops(fr.pts(land.exterior.coords[:-1]), closed=True),
-                    fill=v["land"])
+        coast = _hand_ops(fr, land.exterior.coords[:-1], closed=True)
+        canvas.path(coast, fill=v["land"])
         for poly in polys:
-            canvas.path(polyline_ops(fr.pts(poly.exterior.coords[:-1]), closed=True),
+            canvas.path(_hand_ops(fr, poly.exterior.coords[:-1], closed=True),
                         stroke=Stroke(BORDER, 0.45, join=1))
-        canvas.path(polyline_ops(fr.pts(land.exterior.coords[:-1]), closed=True),
-                    stroke=Stroke(INK, 1.3, join=1))
+        canvas.path(coast, stroke=Stroke(INK, 1.3, join=1))
         size = v["symbol_size"]
         for space, poly in zip(island.spaces, polys, strict=True):
             c = polylabel(poly, tolerance=0.05)
@@ -166,7 +207,7 @@ class IslandMap(Element):
         # Lines last, over the centre box's edge: a line that runs along the box shows.
         for line in island.sink_lines:
             if line.path:
-                canvas.path(polyline_ops(fr.pts(line.path)),
+                canvas.path(_hand_ops(fr, line.path, closed=False),
                             stroke=Stroke(v["line_color"], 1.9, dash=(0.01, 3.1), cap=1,
                                           join=1))
         canvas.pop()
