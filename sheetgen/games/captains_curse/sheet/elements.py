@@ -335,3 +335,27 @@ class IslandText(Element):
         x = v["x"] - (width / 2 if v["align"] == "center" else width if v["align"] == "right"
                       else 0.0)
         canvas.text(x, v["y"], text, v["font"], v["size"], v["color"])
+
+
+@register
+class CentreGrid(Element):
+    type_name = "captains_curse.centre_grid"
+    description = "the island centre on its own: symbol headers, 6 columns of values, totals"
+    params = {
+        "island": Param(ANY, None, "island file path or data (for the symbol order)"),
+        "seed": Param(ANY, None, "seed used when no island is given"),
+        "difficulty": Param(Choice(options=("easy", "normal", "hard")), "normal", ""),
+        "x": Param(LENGTH, 0.0, "left of the grid box"),
+        "y": Param(LENGTH, 0.0, "top of the grid box"),
+        "w": Param(SIZE, "64mm", "grid box width"),
+        "h": Param(SIZE, "66mm", "grid box height"),
+        "frame": Param(BOOL, True, "draw the box around the grid"),
+    }
+
+    def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        data, _ = island_source(v["island"], scope, v["seed"] if v["seed"] is not None
+                                else scope.names.get("seed"), v["difficulty"])
+        if v["frame"]:
+            canvas.path(rect_ops(v["x"], v["y"], v["w"], v["h"]), fill=(1.0, 1.0, 1.0),
+                        stroke=Stroke(INK, 1.0))
+        draw_centre_grid(canvas, _island(data), Ruleset(), v["x"], v["y"], v["w"], v["h"])

@@ -54,3 +54,30 @@ def test_island_without_geometry_is_refused(island_data, tmp_path):
                       for s in island_data["spaces"]]
     with pytest.raises(SheetgenError, match="without polygons"):
         _calls(bare, tmp_path)
+
+
+def test_centre_grid_element_alone(island_data, tmp_path, write_layout):
+    path = tmp_path / "isle.yaml"
+    path.write_text(island_yaml(island_data))
+    layout = write_layout(f"""
+        version: 1
+        page: {{size: a5}}
+        elements:
+          - {{type: captains_curse.centre_grid, island: "{path}", x: 10mm, y: 10mm}}
+        """)
+    (inst,) = record_instances(load_layout(layout))
+    texts = [c[1][2] for _, rec in inst.blocks for c in rec.calls if c[0] == "text"]
+    assert sorted(texts) == sorted([str(v) for v in range(1, 7)] * 6)
+
+
+def test_render_and_preview_from_a_seed(runner, tmp_path):
+    from sheetgen.cli import main
+
+    pdf, png = tmp_path / "s.pdf", tmp_path / "s.png"
+    r = runner.invoke(main, ["render", "captains-curse/island-sheet", "--seed", "4",
+                             "-o", str(pdf)])
+    assert r.exit_code == 0, r.output
+    assert pdf.read_bytes().startswith(b"%PDF")
+    r = runner.invoke(main, ["island", "preview", "--seed", "4", "-o", str(png)])
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
