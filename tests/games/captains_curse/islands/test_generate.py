@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Polygon
+from shapely.geometry import LineString, Polygon
 
 from sheetgen.errors import SheetgenError
 from sheetgen.games.captains_curse.island import island_from_dict, validate_island
@@ -47,6 +47,17 @@ def test_invariants_over_seeds(seed):
             assert land.exterior.distance(Point(end)) < 0.02
     names = [s["place"] for s in data["spaces"] if "place" in s]
     assert len(names) == len(set(names)) and names
+    # Each dotted line is exactly the border between its region and the rest of the land
+    # (other spaces and the centre box): what a player scribbles out is what the engine sinks.
+    polys = {s["id"]: Polygon(s["polygon"]) for s in data["spaces"]}
+    centre = Polygon(land.interiors[0])
+    for line in data["sink_lines"]:
+        inside = union_all([polys[i] for i in line["region"]])
+        rest = union_all([p for i, p in polys.items() if i not in line["region"]] + [centre])
+        border = inside.boundary.intersection(rest.boundary)
+        drawn = LineString(line["path"])
+        assert abs(border.length - drawn.length) < 0.05
+        assert border.buffer(0.02).covers(drawn)
 
 
 def test_nested_lines_exist():
