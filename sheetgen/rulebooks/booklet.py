@@ -17,28 +17,35 @@ Side = tuple[int | None, int | None]
 """(left page, right page) of one side of a sheet; None is a blank half."""
 
 
-def booklet_order(n_pages: int) -> list[Side]:
-    """Sides in print order (front of sheet 1, back of sheet 1, front of sheet 2, ...)."""
+def booklet_order(n_pages: int, last_on_back: bool = False) -> list[Side]:
+    """Sides in print order (front of sheet 1, back of sheet 1, front of sheet 2, ...).
+
+    With `last_on_back` the padding blanks go before the last page instead of after it, so
+    the book's last page (the quick reference) becomes the back cover.
+    """
     if n_pages < 1:
         raise ValueError("a booklet needs at least one page")
     padded = -(-n_pages // 4) * 4
-
-    def real(index: int) -> int | None:
-        return index if index < n_pages else None
+    blanks: list[int | None] = [None] * (padded - n_pages)
+    if last_on_back and blanks:
+        sequence = [*range(n_pages - 1), *blanks, n_pages - 1]
+    else:
+        sequence = [*range(n_pages), *blanks]
 
     sides: list[Side] = []
     for s in range(padded // 4):
-        sides.append((real(padded - 1 - 2 * s), real(2 * s)))
-        sides.append((real(2 * s + 1), real(padded - 2 - 2 * s)))
+        sides.append((sequence[padded - 1 - 2 * s], sequence[2 * s]))
+        sides.append((sequence[2 * s + 1], sequence[padded - 2 - 2 * s]))
     return sides
 
 
-def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float) -> bytes:
+def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float,
+                         last_on_back: bool = False) -> bytes:
     """Place the pages of `pdf` 2-up on sheets of the given size (points, landscape)."""
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter()
     half = sheet_width / 2
-    for left, right in booklet_order(len(reader.pages)):
+    for left, right in booklet_order(len(reader.pages), last_on_back):
         sheet = PageObject.create_blank_page(width=sheet_width, height=sheet_height)
         for slot, index in enumerate((left, right)):
             if index is None:

@@ -35,6 +35,7 @@ GAMES: tuple[str, ...] = (
 """Every game with a rulebook, in the order `rulebook --all` prints them."""
 
 _REQUIRED = ("title", "tagline", "players", "minutes", "credits", "chapters", "quickref")
+_OPTIONAL = ("source_note", "emblem")
 _MARKDOWN_EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc", "sane_lists", "smarty"]
 
 
@@ -67,6 +68,7 @@ class Book:
     body_html: str
     quickref_html: str
     headings: list[Heading] = field(default_factory=list)
+    emblem: list[str] = field(default_factory=list)  # icon names drawn on the cover
 
 
 def check_game(game: str) -> str:
@@ -93,9 +95,9 @@ def _load_meta(path: Path) -> dict[str, Any]:
     for key in _REQUIRED:
         if key not in meta:
             raise SheetgenError(f"book.yaml lacks '{key}'", Position(str(path)))
-    unknown = set(meta) - set(_REQUIRED) - {"source_note"}
+    unknown = set(meta) - set(_REQUIRED) - set(_OPTIONAL)
     for key in sorted(unknown):
-        allowed = (*_REQUIRED, "source_note")
+        allowed = (*_REQUIRED, *_OPTIONAL)
         raise SheetgenError(
             f"unknown key '{key}' in book.yaml", Position(str(path)),
             hint=did_you_mean(key, allowed),
@@ -180,4 +182,5 @@ def load_book(game: str, helpers: dict[str, Callable[..., Any]] | None = None) -
         body_html=body_html,
         quickref_html=quickref_html,
         headings=[h for h in _flatten(tokens) if h.level <= 2],
+        emblem=[str(name) for name in meta.get("emblem", [])],
     )

@@ -18,7 +18,7 @@ import weasyprint
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.rulebooks.booklet import impose_saddle_stitch
 from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, Heading, load_book
-from sheetgen.rulebooks.diagrams import diagram_html, draw
+from sheetgen.rulebooks.diagrams import diagram_html, draw, emblem_html
 from sheetgen.rulebooks.fonts import font_face_css
 from sheetgen.rulebooks.worked import example
 
@@ -98,6 +98,7 @@ def book_html(book: Book, paper: Paper, icon_credits: list[str] | None = None) -
         font_faces=font_face_css(),
         icon_credits=icon_credits or [],
         toc=toc_entries(book, paper),
+        emblem=emblem_html(book.emblem),
     )
 
 
@@ -106,14 +107,17 @@ def render_book(game: str, paper_name: str = "a4", booklet: bool = False) -> byt
     paper = paper_for(paper_name, booklet)
     draw.ICONS_USED.clear()
     book = load_book(game, helpers={"diagram": diagram_html, "example": example})
+    draw.ICONS_USED.update(book.emblem)
     html = book_html(book, paper, draw.icon_credits())
     document = weasyprint.HTML(string=html, base_url=str(TEMPLATES_DIR)).render()
     identifier = hashlib.sha256(f"sheetgen rulebook {game} {paper.name}".encode()).hexdigest()
     pdf = document.write_pdf(pdf_identifier=identifier[:32].encode("ascii"))
     if booklet:
         sheet = PAPERS[paper_name]
+        # The quick reference (the last page) becomes the back cover of the booklet.
         return impose_saddle_stitch(
-            pdf, sheet_width=sheet.height_mm * MM, sheet_height=sheet.width_mm * MM
+            pdf, sheet_width=sheet.height_mm * MM, sheet_height=sheet.width_mm * MM,
+            last_on_back=True,
         )
     return pdf
 

@@ -85,3 +85,14 @@ def test_imposition_pads_with_blanks():
     assert len(halves) == 4
     assert halves[0] == ("", "PAGE-01")  # the back cover is a blank
     assert halves[1] == ("PAGE-02", "")
+
+
+def test_last_page_can_be_the_back_cover():
+    # 6 pages pad to 8; the blanks go before the last page, which lands on the back cover.
+    assert booklet_order(6, last_on_back=True) == [(5, 0), (1, None), (None, 2), (3, 4)]
+    assert booklet_order(8, last_on_back=True) == booklet_order(8)  # nothing to pad
+
+
+def test_imposed_back_cover():
+    halves = _halves(impose_saddle_stitch(_numbered_pdf(6), 842, 595, last_on_back=True))
+    assert halves[0] == ("PAGE-06", "PAGE-01")

@@ -110,6 +110,9 @@ def test_booklet_is_deterministic_and_two_up():
     box = reader.pages[0].mediabox
     assert float(box.width) > float(box.height)  # landscape sheets
     assert len(reader.pages) % 2 == 0
+    # The outside of the first sheet: the quick reference is the back cover, beside the cover.
+    outside = reader.pages[0].extract_text()
+    assert "Quick reference" in outside and "Shipwrecked!" in outside
 
 
 @pytest.mark.parametrize("paper,size", [("letter", (612, 792)), ("a5", (420, 595))])
@@ -150,3 +153,14 @@ def test_parallel_rendering_gives_the_same_bytes():
     assert list(parallel) == list(games)
     for game in games:
         assert parallel[game] == render_book(game, "a5")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_quick_reference_fits_one_a5_page(tmp_path, game, page_lines):
+    """A5 is the smallest page (and the booklet page size): the reference must still fit."""
+    path = tmp_path / "a5.pdf"
+    path.write_bytes(render_book(game, "a5"))
+    pages = page_lines(path)
+    assert "Quick reference" in pages[-1][1:3]
+    assert "Quick reference" not in pages[-2][1:]
+    assert _toc_entries(pages[0]), "contents missing from the A5 cover"

@@ -12,3 +12,65 @@ def test_captains_curse_erratum_example_scores_90():
     assert result.score == 90
     assert result.goals == (False, True, False)
     assert result.title == "Quartermaster"
+
+
+def test_swashbuckle_example_roll_and_match():
+    ex = worked.swashbuckle_example()
+    # The source's worked roll: 1,1,1,3,3 scores in exactly these five boxes.
+    assert ex.options == [("Ones", 3), ("Threes", 6), ("3 Alike", 9), ("Full Boat", 25),
+                          ("Flotsam", 9)]
+    d = ex.derived
+    assert d["crows_nest_subtotal"] == 68 and d["blimey_bonus"] == 45  # 68 > 67 earns it
+    assert d["smooth_sailing"] == 0  # there are scuttles
+    assert d["total_plunder"] == d["crows_nest_tally"] + d["bilge_tally"]
+    assert d["moniker"] == "Coxswain" and 267 <= d["total_plunder"] <= 289
+
+
+def test_black_dice_settlement_cascades():
+    rows = {r.symbol: r for r in worked.black_dice_settlement()}
+    assert rows["Swords"].status == "inactive"
+    assert rows["Map"].status == "failed" and rows["Map"].rerolled == (2, 6)
+    assert rows["Map"].moved_to == ("Flag",)  # the 6 joins the flag; the 2 does nothing
+    # The flag had 2 black dice against 2 of the crew's; the extra die makes it fail.
+    assert rows["Flag"].black == 3 and rows["Flag"].status == "failed"
+    assert all(rows[s].status == "completed" for s in ("Anchor", "Rum", "Ship"))
+
+
+def test_black_dice_rerolls_to_inactive_or_lower_adventures_do_nothing():
+    adventures = [worked.Adventure(0, {}), worked.Adventure(2, {}), worked.Adventure(0, {}),
+                  worked.Adventure(0, {}), worked.Adventure(1, {"Red": 1}),
+                  worked.Adventure(0, {})]
+    rows = worked.settle_quest(adventures, [1, 6])
+    assert rows[1].status == "failed" and rows[1].moved_to == ()  # 1 is lower; 6 inactive
+    assert rows[5].status == "inactive"
+
+
+def test_black_dice_winner_tie_breaks():
+    assert worked.black_dice_winner({"A": [5, 5], "B": [4, 4]}, "B") == ("A", "most gold")
+    assert worked.black_dice_end().winner == "Blue"  # 15 in 3 tokens beats 15 in 4
+    assert worked.black_dice_winner({"A": [4, 4], "B": [5, 3]}, "C") == ("C",
+                                                                          "the last captain")
+
+
+def test_voodoo_broadside_and_tally():
+    assert worked.broadside_hits(3, 1) == 2 and worked.broadside_hits(2, 2) == 0
+    assert worked.broadside(5, 3, 4, 1) == (2, 6, 4, True)  # capped at 6, target untouched
+    assert worked.broadside(6, 3, 4, 1) == (2, 6, 2, True)  # already 6: target loses power
+    assert worked.broadside(6, 4, 1, 0) == (4, 6, 1, True)  # never below 1
+    assert worked.broadside(3, 1, 4, 2) == (0, 3, 4, False)
+    assert worked.voodoo_example().tally.total == 11 + 4 + 5 + 3
+
+
+def test_shipwrecked_tie_breaks():
+    assert worked.shipwrecked_result([(3, 1), (1, 3), (2, 0)], (5, 5))[0] == "Black"
+    ex = worked.shipwrecked_end()
+    assert ex.held == {"Black": 2, "White": 2} and ex.winner == "Black"
+    assert worked.shipwrecked_result([(2, 1), (1, 2)], (4, 6)) == (
+        "Black", ["Black", "White"], "fewest in the ocean")
+    assert worked.shipwrecked_result([(2, 2)], (3, 3))[0] == "nobody"
+
+
+def test_nested_sink_lines_come_from_the_generator():
+    ex = worked.cc_nested_sink()
+    assert set(ex.inner["region"]) < set(ex.outer["region"])
+    assert ex.island["format"] == "captains-curse-island/1"

@@ -85,3 +85,22 @@ def diagram_html(name: str, caption: str = "", scale: float = 1.0) -> Markup:
     if caption:
         html += f"<figcaption>{escape(caption)}</figcaption>"
     return Markup(html + "</figure>")
+
+
+def emblem_html(icons: list[str], color: tuple[float, float, float] = (0.55, 0.14, 0.09)
+                ) -> Markup:
+    """A row of library icons for a book's cover, drawn through the SVG canvas."""
+    from sheetgen.rulebooks.diagrams.draw import icon
+
+    if not icons:
+        return Markup("")
+    size, gap = 30.0, 14.0
+    width = len(icons) * size + (len(icons) - 1) * gap
+    canvas = SvgCanvas()
+    canvas.begin_page(width, size)
+    for i, name in enumerate(icons):
+        icon(canvas, name, i * (size + gap), 0, size, color)
+    canvas.end_page()
+    uri = "data:image/svg+xml;base64," + base64.b64encode(canvas.finish()).decode("ascii")
+    return Markup(f'<p class="emblem"><img src="{uri}" alt="" style="width: {width:.1f}pt">'
+                  "</p>")
