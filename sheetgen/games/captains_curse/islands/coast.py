@@ -21,7 +21,7 @@ from .rng import Stream
 Point = tuple[float, float]
 
 N_BEARINGS = 256
-RING_DEPTH = 17.0  # mm of land kept around the centre box: one space deep at least
+RING_DEPTH = 19.0  # mm of land kept around the centre box: one space deep at least
 
 
 @dataclass(frozen=True)
