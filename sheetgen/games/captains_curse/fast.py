@@ -38,7 +38,9 @@ T_SPENT_COUNTS = 88  # R8 option
 T_UNFINISHED_SCORE = 89  # R16 option
 T_GOAL = 90
 T_SYMOF = 96  # column (symbol) index of each space, 64 slots
-T_LINES = 160  # region[L], end0[L], end1[L], then the lines in order of region size
+T_SUFFIX = 160  # suffix[c*7 + r] = sum of (value + 1) over rows r..5 of column c
+T_MASKSUM = 202  # masksum[c*64 + m] = sum of the values of circled-row mask m in column c
+T_LINES = 586  # region[L], end0[L], end1[L], then the lines in order of region size
 
 # ---- state layout (int64)
 S_NEXT = 0  # first open row per column
@@ -107,6 +109,12 @@ def build_table(island: Island, ruleset: Ruleset) -> np.ndarray:
     tab[T_GOAL] = ruleset.goal
     for i, c in enumerate(island.symbol_of_space):
         tab[T_SYMOF + i] = c
+    for c in range(6):
+        col = ruleset.columns[c]
+        for r in range(7):
+            tab[T_SUFFIX + c * 7 + r] = sum(v + 1 for v in col[r:])
+        for m in range(64):
+            tab[T_MASKSUM + c * 64 + m] = sum(col[r] for r in range(6) if m >> r & 1)
     for i in range(n_lines):
         tab[T_LINES + i] = island.region_masks[i]
         tab[T_LINES + n_lines + i] = island.end_masks[i][0]
@@ -332,10 +340,29 @@ def apply_loot(tab: np.ndarray, st: np.ndarray, c: int, space: int) -> None:
 
 # ------------------------------------------------------------------ heuristics
 
+# ---- the heuristics' float64 work array: need weights, then a small exact memo of
+# cheapest_sink keyed by (available, sunk, need codes). Keys are stored as floats, exact
+# below 2**53, so the memo is used only on islands of at most 52 spaces.
+MEMO = 64  # direct-mapped by a hash of the key
+W_NEXT = 6  # (unused slot kept for layout stability)
+W_MEMO = 7
+WORK_SIZE = W_MEMO + 5 * MEMO
+
+
+@njit(cache=True)
+def new_work() -> np.ndarray:
+    work = np.zeros(WORK_SIZE)
+    for j in range(MEMO):
+        work[W_MEMO + 5 * j] = -1.0  # no mask is negative: an empty slot never matches
+    return work
+
+
 @njit(cache=True)
 def need_weights(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
-                 need: np.ndarray) -> None:
-    """Per column, what losing one available space of its symbol costs (points)."""
+                 need: np.ndarray) -> int:
+    """Per column, what losing one available space of its symbol costs (points); returns
+    the columns' codes (0 complete, 1 slack, 2 tight; 2 bits each) for the memo key."""
+    code = 0
     for c in range(6):
         nr = st[S_NEXT + c]
         if nr >= 6:
@@ -344,8 +371,11 @@ def need_weights(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
         a = popcount(avail & tab[T_SYM + c])
         if a - 1 >= 6 - nr:
             need[c] = P[P_NEED_SLACK]
+            code |= 1 << (2 * c)
         else:
             need[c] = P[P_NEED_TIGHT]
+            code |= 2 << (2 * c)
+    return code
 
 
 @njit(cache=True, inline="always")
@@ -401,11 +431,32 @@ def cheapest_sink(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
 
 
 @njit(cache=True)
+def cheapest_sink_memo(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
+                       need: np.ndarray) -> tuple[int, float]:
+    """cheapest_sink, remembered: within a decision many positions share water and loot."""
+    code = need_weights(tab, st, avail, P, need)
+    use_memo = tab[T_NSPACES] <= 52
+    o = 0
+    if use_memo:
+        h = (avail * 0x9E3779B97F4A7C15) ^ (st[S_SUNK] * 0x632BE59BD9B4E019) ^ code
+        o = W_MEMO + 5 * ((h >> 20) & (MEMO - 1))
+        if need[o] == float(avail) and need[o + 1] == float(st[S_SUNK]) and \
+                need[o + 2] == float(code):
+            return int(need[o + 3]), need[o + 4]
+    line, cost = cheapest_sink(tab, st, avail, P, need)
+    if use_memo:
+        need[o] = float(avail)
+        need[o + 1] = float(st[S_SUNK])
+        need[o + 2] = float(code)
+        need[o + 3] = float(line)
+        need[o + 4] = cost
+    return line, cost
+
+
+@njit(cache=True)
 def best_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> int:
     """Greedy's sink: the cheapest usable line (see cheapest_sink), or -1 (R13)."""
-    avail = available(tab, st)
-    need_weights(tab, st, avail, P, need)
-    return cheapest_sink(tab, st, avail, P, need)[0]
+    return cheapest_sink_memo(tab, st, available(tab, st), P, need)[0]
 
 
 @njit(cache=True)
@@ -467,12 +518,7 @@ def value_above(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray
     for c in range(6):
         nr = st[S_NEXT + c]
         circ = st[S_CIRC + c]
-        banked = 0
-        for r in range(nr):
-            if circ >> r & 1:
-                banked += tab[T_VAL + c * 6 + r]
-            else:
-                banked -= 1
+        banked = tab[T_MASKSUM + c * 64 + circ] - (nr - popcount(circ))
         if nr < 6:
             a = popcount(avail & tab[T_SYM + c])
             open_cells = 6 - nr
@@ -484,8 +530,8 @@ def value_above(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray
                 q = q0
                 if a < open_cells:
                     q = q0 * a / open_cells
-                for r in range(nr, 6):
-                    v += q * (tab[T_VAL + c * 6 + r] + 1) - 1.0
+                # each open cell: circled with chance q (its value), else an X (-1)
+                v += q * tab[T_SUFFIX + c * 7 + nr] - open_cells
         v += banked
     n_circ = 0
     n_prot = 0
@@ -503,8 +549,7 @@ def value_above(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray
     if v <= floor:
         return v
     # the next owed sink will cost at least the cheapest usable line
-    need_weights(tab, st, avail, P, need)
-    line, cheapest = cheapest_sink(tab, st, avail, P, need)
+    line, cheapest = cheapest_sink_memo(tab, st, avail, P, need)
     if line >= 0:
         if cheapest > 1.0e5:
             cheapest = P[P_LOST] * 0.3
@@ -653,7 +698,7 @@ def choose_placement(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, n: int, po
         return 0
     if policy == 0:
         return draw(prs, n)
-    need = np.zeros(6)
+    need = new_work()
     out = np.zeros(2, dtype=np.int64)
     scratch = np.empty(S_SIZE, dtype=np.int64)
     loots = np.full(6, -1, dtype=np.int64)
@@ -727,7 +772,7 @@ def choose_sink(tab: np.ndarray, st: np.ndarray, policy: int, prs: np.ndarray,
                     return i
                 j -= 1
         return -1
-    need = np.zeros(6)
+    need = new_work()
     return best_sink(tab, st, P, need)
 
 
@@ -791,3 +836,42 @@ def play_many(tab: np.ndarray, policy: int, seeds: np.ndarray, P: np.ndarray,
     for g in range(seeds.shape[0]):
         n_turns[g] = play(tab, policy, seeds[g], P, st, rec)
         finals[g, :] = st
+
+
+# summary row of a finished game (R15-R17), so Python need not loop over cells
+SUM_SCORE, SUM_TOTALS, SUM_X, SUM_UNSUNK, SUM_LOST, SUM_PERFECT, SUM_TERM, SUM_TURNS = \
+    0, 1, 7, 8, 9, 10, 11, 12
+SUM_SIZE = 13
+
+
+@njit(cache=True)
+def play_summaries(tab: np.ndarray, policy: int, seeds: np.ndarray, P: np.ndarray,
+                   out: np.ndarray) -> None:
+    """Play one game per seed; out[g] = score, six column totals, X, unsunk, lost,
+    any perfect column, termination code, turns."""
+    rec = np.empty((MAX_TURNS, R_SIZE), dtype=np.int64)
+    st = np.empty(S_SIZE, dtype=np.int64)
+    for g in range(seeds.shape[0]):
+        turns = play(tab, policy, seeds[g], P, st, rec)
+        x_total = 0
+        perfect = 0
+        for c in range(6):
+            circ = st[S_CIRC + c]
+            total = tab[T_MASKSUM + c * 64 + circ]
+            if st[S_NEXT + c] < 6 and tab[T_UNFINISHED_SCORE] == 0:  # R16 option
+                total = 0
+            xs = 6 - popcount(circ)  # R16: every cell not circled ends as an X
+            if xs == 0:
+                perfect = 1
+            x_total += xs
+            out[g, SUM_TOTALS + c] = total
+        score = -x_total
+        for c in range(6):
+            score += out[g, SUM_TOTALS + c]
+        out[g, SUM_SCORE] = score  # R17
+        out[g, SUM_X] = x_total
+        out[g, SUM_UNSUNK] = popcount(tab[T_ALL] & ~st[S_SUNK])
+        out[g, SUM_LOST] = 1 if tab[T_RING] & ~st[S_SUNK] == 0 else 0  # R15
+        out[g, SUM_PERFECT] = perfect
+        out[g, SUM_TERM] = termination(tab, st)
+        out[g, SUM_TURNS] = turns

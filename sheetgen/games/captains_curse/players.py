@@ -137,12 +137,23 @@ def play_results(island: Island, ruleset: Ruleset, policy: Policy,
     """Play one game per seed in one compiled call (the simulation hot path)."""
     tab = table_for(island, ruleset)
     arr = np.array(seeds, dtype=np.uint64)
-    finals = np.empty((len(seeds), fast.S_SIZE), dtype=np.int64)
-    n_turns = np.empty(len(seeds), dtype=np.int64)
-    fast.play_many(tab, policy.id, arr, fast.DEFAULT_PARAMS, finals, n_turns)
-    return [result_from_final(island, ruleset, finals[g], int(n_turns[g]),
-                              int(fast.termination(tab, finals[g])))
-            for g in range(len(seeds))]
+    rows = np.empty((len(seeds), fast.SUM_SIZE), dtype=np.int64)
+    fast.play_summaries(tab, policy.id, arr, fast.DEFAULT_PARAMS, rows)
+    out = []
+    titles: dict[tuple[int, int, bool], str | None] = {}
+    for row in rows.tolist():
+        score, x, unsunk, lost = row[0], row[fast.SUM_X], row[fast.SUM_UNSUNK], \
+            bool(row[fast.SUM_LOST])
+        goals = (x <= ruleset.g1_max_x, bool(row[fast.SUM_PERFECT]),
+                 unsunk >= ruleset.g3_min_unsunk)  # R19
+        key = (score, sum(goals), lost)
+        if key not in titles:
+            titles[key] = ruleset.title_for(score, sum(goals), lost)
+        out.append(GameResult(score, tuple(row[fast.SUM_TOTALS:fast.SUM_TOTALS + 6]), x,
+                              unsunk, lost, not lost and score >= ruleset.goal, goals,
+                              titles[key], TERMINATION_NAMES.get(row[fast.SUM_TERM], ""),
+                              row[fast.SUM_TURNS]))
+    return out
 
 
 # ------------------------------------------------------------------ players on a GameState
