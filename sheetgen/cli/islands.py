@@ -8,6 +8,7 @@ options, shows progress and writes files atomically.
 from __future__ import annotations
 
 import json
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -27,8 +28,17 @@ def island() -> None:
     """Generate, verify and preview Captain's Curse islands."""
 
 
+def _seed_or_fresh(seed: int | None) -> int:
+    """The given seed, or a fresh one (printed, so the island can be made again)."""
+    if seed is not None:
+        return seed
+    fresh = int.from_bytes(os.urandom(4), "little")
+    click.echo(f"seed {fresh}", err=True)
+    return fresh
+
+
 @island.command("new")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=None, help="Default: a fresh seed, printed.")
 @click.option("--difficulty", type=DIFFICULTIES, default="normal", show_default=True)
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True,
               help="Island file to write (YAML, editable by hand).")
@@ -37,7 +47,7 @@ def island_new(seed: int, difficulty: str, out: str) -> None:
     from sheetgen.games.captains_curse.islands.generate import island_yaml
     from sheetgen.games.captains_curse.islands.verify import generate_verified
 
-    verified = generate_verified(seed, difficulty)
+    verified = generate_verified(_seed_or_fresh(seed), difficulty)
     write_text(out, island_yaml(verified.data))
     click.echo(f"wrote {out}: {verified.data['name']} ({verified.attempts} island(s) tried)")
     click.echo(verified.small_print())
@@ -125,7 +135,7 @@ def island_preview(file: str | None, seed: int | None, difficulty: str, out: str
     if file is not None:
         doc = _sheet_layout(None, {"island": str(Path(file).resolve())})
     else:
-        verified = generate_verified(seed or 0, difficulty)
+        verified = generate_verified(_seed_or_fresh(seed), difficulty)
         doc = _sheet_layout(None)
         doc.data = [{"island": verified.data, "small_print": verified.small_print()}]
     pdf_to_png(render_pdf(doc), out, dpi=dpi)

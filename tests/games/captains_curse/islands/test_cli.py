@@ -36,3 +36,23 @@ def test_pad_is_the_same_whatever_jobs(runner, tmp_path):
     assert a.read_bytes() == b.read_bytes()
     from pypdf import PdfReader
     assert len(PdfReader(str(a)).pages) == 2
+
+
+def test_every_island_of_a_pad_passes_verify():
+    from sheetgen.cli.islands import make_pad
+    from sheetgen.games.captains_curse.island import island_from_dict
+    from sheetgen.games.captains_curse.islands.verify import verify
+
+    items = make_pad(3, seed=11, difficulty="normal", jobs=1)
+    assert len({d["name"] + str(d["seed"]) for d, _, _ in items}) == 3
+    for data, small_print, _ in items:
+        assert verify(island_from_dict(data), "normal", data=data, min_width=12).passed
+        assert f"seed {data['seed']}" in small_print and "normal" in small_print
+
+
+def test_island_new_without_seed_prints_the_fresh_seed(runner, tmp_path):
+    out = tmp_path / "isle.yaml"
+    r = runner.invoke(main, ["island", "new", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    seed = int(r.stderr.split("seed ")[1].split()[0])
+    assert yaml.safe_load(out.read_text())["seed"] == seed
