@@ -132,13 +132,18 @@ def play_turns(island: Island, ruleset: Ruleset, policy: Policy, seed: int,
     return result, turns
 
 
-def play_results(island: Island, ruleset: Ruleset, policy: Policy,
-                 seeds: list[int]) -> list[GameResult]:
-    """Play one game per seed in one compiled call (the simulation hot path)."""
+def play_summaries(island: Island, ruleset: Ruleset, policy: Policy,
+                   seeds: list[int]) -> np.ndarray:
+    """Play one game per seed in one compiled call; one `fast.SUM_*` row per game."""
     tab = table_for(island, ruleset)
-    arr = np.array(seeds, dtype=np.uint64)
     rows = np.empty((len(seeds), fast.SUM_SIZE), dtype=np.int64)
-    fast.play_summaries(tab, policy.id, arr, fast.DEFAULT_PARAMS, rows)
+    fast.play_summaries(tab, policy.id, np.array(seeds, dtype=np.uint64),
+                        fast.DEFAULT_PARAMS, rows)
+    return rows
+
+
+def results_from_summaries(ruleset: Ruleset, rows: np.ndarray) -> list[GameResult]:
+    """GameResults from summary rows (goals, win and title per R18-R19)."""
     out = []
     titles: dict[tuple[int, int, bool], str | None] = {}
     for row in rows.tolist():
@@ -154,6 +159,12 @@ def play_results(island: Island, ruleset: Ruleset, policy: Policy,
                               titles[key], TERMINATION_NAMES.get(row[fast.SUM_TERM], ""),
                               row[fast.SUM_TURNS]))
     return out
+
+
+def play_results(island: Island, ruleset: Ruleset, policy: Policy,
+                 seeds: list[int]) -> list[GameResult]:
+    """Play one game per seed in one compiled call (the simulation hot path)."""
+    return results_from_summaries(ruleset, play_summaries(island, ruleset, policy, seeds))
 
 
 # ------------------------------------------------------------------ players on a GameState

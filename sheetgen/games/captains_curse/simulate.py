@@ -16,8 +16,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from .island import Island
-from .players import get_policy, play_results, play_turns
+from .players import (
+    get_policy,
+    play_results,
+    play_summaries,
+    play_turns,
+    results_from_summaries,
+)
 from .rng import game_seed
 from .ruleset import Ruleset
 from .state import GameResult
@@ -77,10 +85,19 @@ def play_game(island: Island, ruleset: Ruleset, policy: str, seed: int) -> GameR
     return play_game_turns(island, ruleset, policy, seed)[0]
 
 
-def _play_chunk(args: tuple[Island, Ruleset, str, int, int, int]) -> list[GameResult]:
-    island, ruleset, policy, base, start, stop = args
-    return play_results(island, ruleset, get_policy(policy),
-                        [game_seed(base, i) for i in range(start, stop)])
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(island: Island, ruleset: Ruleset, policy: str, base: int) -> None:
+    """Each pool process receives the island once, not once per chunk."""
+    _WORKER.update(island=island, ruleset=ruleset, policy=get_policy(policy), base=base)
+
+
+def _play_range(bounds: tuple[int, int]) -> np.ndarray:
+    start, stop = bounds
+    w = _WORKER
+    return play_summaries(w["island"], w["ruleset"], w["policy"],
+                          [game_seed(w["base"], i) for i in range(start, stop)])
 
 
 def play_games(island: Island, ruleset: Ruleset, policy: str, seed: int, start: int,
@@ -89,22 +106,21 @@ def play_games(island: Island, ruleset: Ruleset, policy: str, seed: int, start: 
 
     `jobs > 1` spreads contiguous chunks over a process pool; the results are identical.
     """
-    get_policy(policy)  # fail early on an unknown name, and warm any compiled code
+    p = get_policy(policy)  # fail early on an unknown name
     n = stop - start
     if n <= 0:
         return []
-    jobs = max(1, min(jobs, os.cpu_count() or 1, n))
+    jobs = max(1, min(jobs, os.cpu_count() or 1))
+    seeds = [game_seed(seed, i) for i in range(start, stop)]
     if jobs == 1 or n < 64:
-        return _play_chunk((island, ruleset, policy, seed, start, stop))
-    chunks = []
+        return play_results(island, ruleset, p, seeds)
+    play_summaries(island, ruleset, p, seeds[:1])  # compile before forking the workers
     per = math.ceil(n / (jobs * 4))
-    for lo in range(start, stop, per):
-        chunks.append((island, ruleset, policy, seed, lo, min(stop, lo + per)))
-    out: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_play_chunk, chunks):
-            out.extend(part)
-    return out
+    bounds = [(lo, min(stop, lo + per)) for lo in range(start, stop, per)]
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
+                             initargs=(island, ruleset, policy, seed)) as pool:
+        rows = list(pool.map(_play_range, bounds))
+    return results_from_summaries(ruleset, np.concatenate(rows))
 
 
 def summarize(results: list[GameResult] | tuple[GameResult, ...], ruleset: Ruleset,
