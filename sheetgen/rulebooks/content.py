@@ -10,6 +10,7 @@ the text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,8 +135,26 @@ def _render_markdown(
             "smarty": {"smart_angled_quotes": False},
         },
     )
-    html = md.convert(source)
+    html = _keep_lead_ins(md.convert(source))
     return html, md.toc_tokens
+
+
+_LEAD_IN = re.compile(r":</p>\s*<(table|figure|ul|ol|div)")
+
+
+def _keep_lead_ins(html: str) -> str:
+    """Mark paragraphs that end with a colon (they introduce the table or list after them)
+    so the stylesheet can keep them on the same page as what they introduce."""
+    out, last = [], 0
+    for match in _LEAD_IN.finditer(html):
+        start = html.rfind("<p>", last, match.start())
+        if start < 0:
+            continue
+        out.append(html[last:start])
+        out.append('<p class="lead-in">')
+        last = start + len("<p>")
+    out.append(html[last:])
+    return "".join(out)
 
 
 def _slugger(prefix: str) -> Callable[[str, str], str]:
