@@ -53,6 +53,32 @@ def island_new(seed: int, difficulty: str, out: str) -> None:
     click.echo(verified.small_print())
 
 
+def _structure_facts(data: dict[str, Any]) -> str:
+    """A few numbers a designer looks at: ring size, lines by cost, nesting depth."""
+    lines = [set(x["region"]) for x in data["sink_lines"]]
+    depth = max((sum(1 for b in lines if a < b) for a in lines), default=0) + 1
+    cheap = sum(1 for r in lines if len(r) == 1)
+    ring = sum(1 for s in data["spaces"] if s.get("ring"))
+    places = sum(1 for s in data["spaces"] if s.get("place"))
+    return (f"  {len(data['spaces'])} spaces, {ring} on the centre ring, {places} named; "
+            f"{len(lines)} sink lines ({cheap} sink one space, the largest "
+            f"{max(map(len, lines), default=0)}), nested {depth} deep")
+
+
+def _conclusion(verdict, difficulty: str) -> str:
+    from sheetgen.games.captains_curse.islands.verify import get_band
+
+    band = get_band(difficulty)
+    want = f"the expert's 95% interval within {band.min_win:.0%}-{band.max_win:.0%}"
+    if verdict.passed:
+        return f"winnable: verified for '{difficulty}' ({want})"
+    if verdict.faults:
+        return "NOT winnable: the island is malformed"
+    lo, hi = verdict.expert_ci
+    return (f"NOT verified for '{difficulty}': needs {want}, measured {lo:.1%}-{hi:.1%} "
+            f"after {verdict.expert_games} games")
+
+
 def _verdict_table(verdict) -> str:
     d = verdict.to_dict()
     rows = ["player   games   wins   win rate   95% interval"]
@@ -105,9 +131,9 @@ def island_verify(file: str | None, seed: int | None, difficulty: str, games: in
                 click.echo(f"  - {fault}")
         else:
             click.echo("structure: ok (R2, R3, R11, R12, geometry)")
+            click.echo(_structure_facts(data if file is not None else verified.data))
             click.echo(_verdict_table(verdict))
-        click.echo(f"{'winnable' if verdict.passed else 'NOT winnable'} at difficulty "
-                   f"'{difficulty}'")
+        click.echo(_conclusion(verdict, difficulty))
     if not verdict.passed:
         raise SystemExit(1)
 

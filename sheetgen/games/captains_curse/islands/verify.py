@@ -64,7 +64,7 @@ class Band:
 # The players may get stronger: re-measure and move these together with them.
 BANDS: dict[str, Band] = {
     "easy": Band("easy", 0.55, 1.0, SinkPlan(small=30, medium=30, big=30)),
-    "normal": Band("normal", 0.35, 1.0, SinkPlan(small=12, medium=8, big=6)),
+    "normal": Band("normal", 0.35, 1.0, SinkPlan()),
     "hard": Band("hard", 0.15, 0.45, SinkPlan(small=5, medium=3, big=2, tile=False)),
 }
 
