@@ -143,6 +143,14 @@ def _island(state: GameState) -> str:
             cells.append(f"{space.id}{ring}[{mark}]{place}")
         out.append(f"  {symbol:>7}: " + ", ".join(cells))
     out.append("  (* centre ring; o looted, a abandoned, ~ sunk)")
+    lines = []
+    for i in state.usable_lines():
+        region = isl.region_masks[i] & ~state.sunk
+        size = bin(region).count("1")
+        avail = bin(region & state.available).count("1")
+        ring = " ring" if region & isl.ring_mask else ""
+        lines.append(f"{isl.sink_lines[i].id} {size}/{avail}{ring}")
+    out.append("  sink lines now (spaces/unlooted): " + (", ".join(lines) or "none (R13)"))
     return "\n".join(out)
 
 
