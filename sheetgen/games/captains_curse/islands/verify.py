@@ -35,7 +35,11 @@ VERIFY_SEED = 20261122
 """Base seed of the verification dice: fixed, so every island meets the same rolls."""
 
 CHUNK = 8
-MIN_GAMES = 16  # never decide on fewer: the printed figure should mean something
+MIN_GAMES = 48
+"""Never decide on fewer games. With common random numbers every island meets the same first
+games, so their luck is shared: measured over generated islands, the expert won 85% of the
+first 16 verification games against 55% of the next 112. Deciding on 48 or more keeps one
+lucky stretch of dice from passing every island, and gives the printed figure some weight."""
 EXPERT_CAP = 160
 GREEDY_GAMES = 100
 
