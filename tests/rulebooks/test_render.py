@@ -164,3 +164,11 @@ def test_quick_reference_fits_one_a5_page(tmp_path, game, page_lines):
     assert "Quick reference" in pages[-1][1:3]
     assert "Quick reference" not in pages[-2][1:]
     assert _toc_entries(pages[0]), "contents missing from the A5 cover"
+
+
+def test_qpdf_accepts_book_and_booklet(books, tmp_path):
+    booklet = tmp_path / "booklet.pdf"
+    booklet.write_bytes(render_book("captains-curse", "letter", booklet=True))
+    for path in (books["captains-curse"], booklet):
+        result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
