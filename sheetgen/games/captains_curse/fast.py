@@ -23,6 +23,8 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
+from sheetgen.errors import SheetgenError
+
 from .island import Island
 from .ruleset import Ruleset
 
@@ -40,7 +42,8 @@ T_GOAL = 90
 T_SYMOF = 96  # column (symbol) index of each space, 64 slots
 T_SUFFIX = 160  # suffix[c*7 + r] = sum of (value + 1) over rows r..5 of column c
 T_MASKSUM = 202  # masksum[c*64 + m] = sum of the values of circled-row mask m in column c
-T_LINES = 586  # region[L], end0[L], end1[L], then the lines in order of region size
+T_LINES = 586  # region[L], end0[L], end1[L], the lines in order of region size, then
+# per space the lines whose region holds it: start[n + 1] offsets into a flat list
 
 # ---- state layout (int64)
 S_NEXT = 0  # first open row per column
@@ -91,10 +94,15 @@ POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
 def build_table(island: Island, ruleset: Ruleset) -> np.ndarray:
     """Flatten an island and ruleset into the int64 table the kernels read."""
     n = len(island.spaces)
-    if n > 62:
-        raise ValueError("the fast path handles at most 62 spaces")
+    if n > 62:  # masks are int64 bit sets
+        raise SheetgenError(f"island {island.name!r} has {n} spaces; the engine plays islands "
+                            "of at most 62", island.at("spaces"),
+                            hint="use fewer spaces per symbol (symbol_counts in the ruleset)")
     n_lines = len(island.sink_lines)
-    tab = np.zeros(T_LINES + 4 * n_lines, dtype=np.int64)
+    holders = [[i for i in range(n_lines) if island.region_masks[i] >> s & 1]
+               for s in range(n)]
+    flat_start = T_LINES + 4 * n_lines + n + 1
+    tab = np.zeros(flat_start + sum(len(h) for h in holders), dtype=np.int64)
     for c in range(6):
         for r, v in enumerate(ruleset.columns[c]):
             tab[T_ROW + c * 7 + v] = r
@@ -120,7 +128,14 @@ def build_table(island: Island, ruleset: Ruleset) -> np.ndarray:
         tab[T_LINES + n_lines + i] = island.end_masks[i][0]
         tab[T_LINES + 2 * n_lines + i] = island.end_masks[i][1]
     by_size = sorted(range(n_lines), key=lambda i: (bin(island.region_masks[i]).count("1"), i))
-    tab[T_LINES + 3 * n_lines:] = by_size
+    tab[T_LINES + 3 * n_lines:T_LINES + 4 * n_lines] = by_size
+    at = flat_start
+    for sp in range(n):
+        tab[T_LINES + 4 * n_lines + sp] = at
+        for i in holders[sp]:
+            tab[at] = i
+            at += 1
+    tab[T_LINES + 4 * n_lines + n] = at
     return tab
 
 
@@ -468,20 +483,21 @@ def best_loot(tab: np.ndarray, st: np.ndarray, c: int) -> int:
     sunk = st[S_SUNK]
     best = -1
     best_risk = -1.0
-    n = tab[T_NSPACES]
-    for s in range(n):
-        if not (cand >> s & 1):
-            continue
+    starts = T_LINES + 4 * n_lines
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        s = popcount(low - 1)
         risk = 0.0
-        for i in range(n_lines):
+        for j in range(tab[starts + s], tab[starts + s + 1]):
+            i = tab[j]
             region = tab[T_LINES + i] & ~sunk
-            if region >> s & 1:
-                k = popcount(region & avail)
-                w = 1.0 / k
-                if line_usable(tab, sunk, i, n_lines):
-                    w *= 2.0
-                if w > risk:
-                    risk = w
+            k = popcount(region & avail)  # >= 1: s itself is available
+            w = 1.0 / k
+            if line_usable(tab, sunk, i, n_lines):
+                w *= 2.0
+            if w > risk:
+                risk = w
         if tab[T_RING] >> s & 1:
             risk *= 0.9  # the ring sinks last; its treasure can wait a little
         if risk > best_risk:
@@ -692,13 +708,15 @@ def reply_value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray
 
 @njit(cache=True)
 def choose_placement(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, n: int, policy: int,
-                     prs: np.ndarray, P: np.ndarray) -> int:
-    """The policy's die decision among the n legal placements in pl."""
+                     prs: np.ndarray, P: np.ndarray, need: np.ndarray) -> int:
+    """The policy's die decision among the n legal placements in pl.
+
+    `need` is the heuristics' work array (`new_work()`); its memo may be kept for a game.
+    """
     if n == 1:
         return 0
     if policy == 0:
         return draw(prs, n)
-    need = new_work()
     out = np.zeros(2, dtype=np.int64)
     scratch = np.empty(S_SIZE, dtype=np.int64)
     loots = np.full(6, -1, dtype=np.int64)
@@ -755,7 +773,7 @@ def choose_loot(tab: np.ndarray, st: np.ndarray, c: int, policy: int, prs: np.nd
 
 @njit(cache=True)
 def choose_sink(tab: np.ndarray, st: np.ndarray, policy: int, prs: np.ndarray,
-                P: np.ndarray) -> int:
+                P: np.ndarray, need: np.ndarray) -> int:
     """A usable line (R11), or -1 when none is (R13)."""
     n_lines = tab[T_NLINES]
     if policy == 0:
@@ -772,7 +790,6 @@ def choose_sink(tab: np.ndarray, st: np.ndarray, policy: int, prs: np.ndarray,
                     return i
                 j -= 1
         return -1
-    need = new_work()
     return best_sink(tab, st, P, need)
 
 
@@ -787,6 +804,7 @@ def play(tab: np.ndarray, policy: int, seed: np.uint64, P: np.ndarray, st: np.nd
     prs = np.empty(1, dtype=np.uint64)
     prs[0] = seed ^ POLICY_STREAM
     pl = np.empty((MAX_PLACEMENTS, 6), dtype=np.int64)
+    need = new_work()
     turn = 0
     while turn < MAX_TURNS:
         r = draw(dice, 36)
@@ -797,7 +815,7 @@ def play(tab: np.ndarray, policy: int, seed: np.uint64, P: np.ndarray, st: np.nd
             st[S_DBL + w - 1] = 1
             dcirc = w
         n = enum_placements(tab, st, w, b, dcirc, pl)
-        i = choose_placement(tab, st, pl, n, policy, prs, P)
+        i = choose_placement(tab, st, pl, n, policy, prs, P, need)
         row = rec[turn]
         row[R_WHITE] = w
         row[R_BLACK] = b
@@ -817,7 +835,7 @@ def play(tab: np.ndarray, policy: int, seed: np.uint64, P: np.ndarray, st: np.nd
             apply_loot(tab, st, c, s)
             row[R_LOOT] = s
         if pl[i, 3] != TAKE_WHITE:  # R9 (R13 when no line is usable)
-            line = choose_sink(tab, st, policy, prs, P)
+            line = choose_sink(tab, st, policy, prs, P, need)
             if line >= 0:
                 st[S_SUNK] |= tab[T_LINES + line]
                 row[R_SINK] = line

@@ -212,7 +212,8 @@ class FastPlayer:
             pl = np.empty((fast.MAX_PLACEMENTS, 6), dtype=np.int64)
             dcirc = state.record["doubles_circled"] or 0
             n = fast.enum_placements(tab, st, state.roll.white, state.roll.black, dcirc, pl)
-            i = fast.choose_placement(tab, st, pl, n, self.policy.id, self.prs, P)
+            i = fast.choose_placement(tab, st, pl, n, self.policy.id, self.prs, P,
+                                      fast.new_work())
             row = pl[i]
             mod = None
             if row[0] >= 0:
@@ -224,7 +225,8 @@ class FastPlayer:
             c = state.record["column"]
             return Loot(int(fast.choose_loot(tab, st, c, self.policy.id, self.prs)))
         if state.phase == Phase.SINK:
-            return Sink(int(fast.choose_sink(tab, st, self.policy.id, self.prs, P)))
+            return Sink(int(fast.choose_sink(tab, st, self.policy.id, self.prs, P,
+                                             fast.new_work())))
         raise ValueError(f"nothing to choose in phase {state.phase.name}")
 
 

@@ -49,3 +49,16 @@ def test_unknown_policy_is_a_clear_error(roomy, ruleset):
     with pytest.raises(SheetgenError, match="unknown policy") as err:
         simulate(roomy, ruleset, "gredy", 10, seed=1)
     assert "greedy" in err.value.hint
+
+
+def test_too_many_spaces_is_a_clear_error():
+    from sheetgen.games.captains_curse.island import island_from_dict
+    from sheetgen.games.captains_curse.ruleset import Ruleset
+
+    spaces = [{"id": f"s{i}", "symbol": "abcdef"[i % 6], "ring": i == 0} for i in range(66)]
+    lines = [{"id": f"L{i}", "region": [f"s{i}"], "ends": [[], []]} for i in range(66)]
+    island = island_from_dict({"format": "captains-curse-island/1", "name": "Huge",
+                               "seed": None, "symbols": list("abcdef"), "spaces": spaces,
+                               "sink_lines": lines})
+    with pytest.raises(SheetgenError, match="at most 62"):
+        simulate(island, Ruleset(symbol_counts=(11,) * 6), "greedy", 5, seed=1)
