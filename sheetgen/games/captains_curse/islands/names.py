@@ -47,7 +47,8 @@ def place_name(rng: Stream) -> str:
     form = rng.below(3)
     feature = rng.choice(COAST_FEATURES)
     if form == 0:
-        return f"{rng.choice(PEOPLE)}'s {feature}"
+        person = rng.choice(PEOPLE)
+        return f"{person}' {feature}" if person.endswith("s") else f"{person}'s {feature}"
     if form == 1:
         return f"{rng.choice(THINGS)} {feature}"
     return f"{rng.choice(ADJECTIVES)} {feature}"

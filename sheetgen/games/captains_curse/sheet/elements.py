@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from shapely import union_all
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Point, Polygon, box
 from shapely.ops import polylabel
 
 from sheetgen.assets.fonts import string_width
@@ -220,15 +220,29 @@ class IslandMap(Element):
 
     def _place_name(self, canvas: Canvas, name: str, cx: float, top: float, poly: Polygon,
                     fr: _Frame, size: float) -> None:
+        """The name under the symbol: the largest of a few settings (one line or two,
+        full size or smaller) whose every line stays inside the space, so no name ever
+        crosses a border or the coast; the smallest two-line setting if none fits."""
         font = "serif-italic"
-        width = string_width(name, font, size)
-        room = 15.5 * MM * fr.s
-        lines = [name]
-        if width > room and " " in name:
-            head, tail = name.rsplit(" ", 1)
-            lines = [head, tail]
+        page_poly = Polygon(fr.pts(poly.exterior.coords[:-1]))
+        words = name.rsplit(" ", 1)
+        settings = []
+        for scale in (1.0, 0.88, 0.78):
+            settings.append((size * scale, [name]))
+            if len(words) == 2:
+                settings.append((size * scale, words))
+        chosen = settings[-1]
+        for pt, lines in settings:
+            if all(page_poly.contains(box(cx - string_width(t, font, pt) / 2 - 1,
+                                          top + pt * 1.05 * i + 0.15 * pt,
+                                          cx + string_width(t, font, pt) / 2 + 1,
+                                          top + pt * 1.05 * (i + 1) + 0.3 * pt))
+                   for i, t in enumerate(lines)):
+                chosen = (pt, lines)
+                break
+        pt, lines = chosen
         for i, text in enumerate(lines):
-            _centred_text(canvas, cx, top + size * (1.05 + 1.05 * i), text, font, size, INK)
+            _centred_text(canvas, cx, top + pt * 1.05 * (i + 1), text, font, pt, INK)
 
     def _waves(self, canvas: Canvas, fr: _Frame, land: Polygon, name: str, box) -> None:
         """A light scatter of wave marks in open sea, placed by a hash of the island name."""
