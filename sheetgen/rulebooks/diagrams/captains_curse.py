@@ -12,11 +12,9 @@ from sheetgen.render.backend import Stroke
 from sheetgen.rulebooks.diagrams import register
 from sheetgen.rulebooks.diagrams.draw import (
     INK,
-    LIGHT,
     PAPER,
     PENCIL,
     RED,
-    SAND,
     circle,
     icon,
     label,
@@ -24,6 +22,7 @@ from sheetgen.rulebooks.diagrams.draw import (
     pencil_x,
     polygon,
     rect,
+    rounded_rect,
 )
 from sheetgen.rulebooks.worked import (
     CC_COLUMNS,
@@ -39,67 +38,80 @@ ENDGAME_MARKS = CC_ENDGAME_MARKS
 
 
 @dataclass(frozen=True)
-class Grid:
-    """Geometry of the island-centre grid as drawn in the rulebook."""
+class SheetGrid:
+    """Where the island sheet's centre grid put its cells (page points)."""
 
-    x: float = 4.0
-    y: float = 4.0
-    cell_w: float = 34.0
-    cell_h: float = 21.0
-    header_h: float = 18.0
-
-    def cell(self, col: int, row: int) -> tuple[float, float]:
-        """Centre of a value cell."""
-        return (
-            self.x + (col + 0.5) * self.cell_w,
-            self.y + self.header_h + (row + 0.5) * self.cell_h,
-        )
+    cells: dict[tuple[int, int], tuple[float, float]]  # (column, row) -> centre
+    totals: list[tuple[float, float]]  # centre of each column's total box
+    cell_h: float
 
 
-def _draw_grid(canvas, grid: Grid, marks: tuple[str, ...], totals: list[str] | None) -> float:
-    rows = 6 + (1 if totals is not None else 0)
-    width = 6 * grid.cell_w
-    height = grid.header_h + rows * grid.cell_h
-    canvas.path(rect(grid.x, grid.y, width, height), fill=SAND, stroke=Stroke(INK, 1.2))
-    thin = Stroke(INK, 0.5)
-    for c in range(6):
-        x = grid.x + c * grid.cell_w
-        canvas.path(rect(x, grid.y, grid.cell_w, grid.header_h), fill=INK, stroke=thin)
-        label(canvas, x + grid.cell_w / 2, grid.y + grid.header_h - 5.5, SYMBOLS[c],
-              "sans-bold", 8, PAPER, "middle")
-        for r in range(6):
-            cx, cy = grid.cell(c, r)
-            canvas.path(rect(cx - grid.cell_w / 2, cy - grid.cell_h / 2, grid.cell_w,
-                             grid.cell_h), stroke=thin)
-            label(canvas, cx, cy + 4, str(COLUMNS[c][r]), "serif-bold", 11, INK, "middle")
-            mark = marks[c][r] if c < len(marks) else " "
-            if mark == ".":
-                pencil_circle(canvas, cx, cy, 8)
-            elif mark == "X":
-                pencil_x(canvas, cx, cy, 6.5)
-        if totals is not None:
-            cx, cy = grid.cell(c, 6)
-            canvas.path(rect(cx - grid.cell_w / 2 + 2, cy - grid.cell_h / 2 + 2,
-                             grid.cell_w - 4, grid.cell_h - 4), fill=PAPER,
-                        stroke=Stroke(INK, 0.8))
-            if totals[c]:
-                label(canvas, cx, cy + 4.5, totals[c], "serif-bold", 12, RED, "middle")
-    return height
+def _sheet_grid(canvas, x: float, y: float, w: float, h: float) -> SheetGrid:
+    """Draw the centre grid with the island sheet's own drawing code, and find its cells.
+
+    The grid is drawn by `draw_centre_grid` (the function the printed sheets use), recorded
+    first so the cell positions can be read back from where it wrote each value: pencil
+    marks then land on the right cells even if the sheet's proportions change.
+    """
+    from types import SimpleNamespace
+
+    from sheetgen.assets.fonts import string_width
+    from sheetgen.games.captains_curse.ruleset import Ruleset
+    from sheetgen.games.captains_curse.sheet.elements import draw_centre_grid
+    from sheetgen.render.recording import RecordingCanvas
+
+    canvas.path(rounded_rect(x, y, w, h, 6), fill=PAPER, stroke=Stroke(INK, 1.0))
+    ruleset = Ruleset(columns=COLUMNS)
+    recording = RecordingCanvas()
+    symbols = tuple(name.lower() for name in SYMBOLS)
+    draw_centre_grid(recording, SimpleNamespace(symbols=symbols), ruleset, x, y, w, h)
+    recording.replay(canvas)
+    texts = [args for name, args in recording.calls if name == "text"]
+    if len(texts) != 36:
+        raise ValueError(f"the sheet's centre grid wrote {len(texts)} values, expected 36")
+    cells = {}
+    for k, (tx, baseline, text, font, size, *_rest) in enumerate(texts):
+        column, row = divmod(k, 6)
+        if text != str(COLUMNS[column][row]):
+            raise ValueError("the sheet's centre grid is not in the expected column order")
+        cells[(column, row)] = (tx + string_width(text, font, size) / 2, baseline - size * 0.36)
+    # The total boxes: the filled shapes drawn below the last row of values.
+    last_row = max(cy for _, cy in cells.values())
+    totals = []
+    for name, args in recording.calls:
+        if name != "path" or args[1] is None:
+            continue
+        xs = [v for op in args[0] for v in op[1::2]]
+        ys = [v for op in args[0] for v in op[2::2]]
+        if xs and min(ys) > last_row:
+            totals.append(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
+    if len(totals) != 6:
+        raise ValueError(f"found {len(totals)} total boxes under the centre grid, expected 6")
+    totals.sort()
+    rows = sorted({round(cy, 3) for _, cy in cells.values()})
+    return SheetGrid(cells, totals, rows[1] - rows[0])
+
+
+def _mark(canvas, grid: SheetGrid, marks: tuple[str, ...]) -> None:
+    radius = grid.cell_h * 0.4
+    for (column, row), (cx, cy) in grid.cells.items():
+        mark = marks[column][row] if column < len(marks) else " "
+        if mark == ".":
+            pencil_circle(canvas, cx, cy, radius)
+        elif mark == "X":
+            pencil_x(canvas, cx, cy, radius * 0.8)
+
+
+GRID_W, GRID_H = 216.0, 200.0
 
 
 @register("cc-column-marking")
 def column_marking(canvas) -> tuple[float, float]:
     """The barrel column after taking a 5: the skipped 6 is crossed out, the 5 circled."""
-    grid = Grid()
-    width, height = 6 * grid.cell_w + 8, grid.header_h + 6 * grid.cell_h + 8
+    width, height = GRID_W + 8, GRID_H + 8
     canvas.begin_page(width, height)
-    marks = ("X.    ",) + ("      ",) * 5
-    _draw_grid(canvas, grid, marks, None)
-    # Shade the untouched columns lightly so the eye goes to the barrel column.
-    for c in range(1, 6):
-        x = grid.x + c * grid.cell_w
-        canvas.path(rect(x, grid.y + grid.header_h, grid.cell_w, 6 * grid.cell_h),
-                    fill=LIGHT, opacity=0.45)
+    grid = _sheet_grid(canvas, 4, 4, GRID_W, GRID_H)
+    _mark(canvas, grid, ("X.    ",) + ("      ",) * 5)
     return width, height
 
 
@@ -107,15 +119,15 @@ def column_marking(canvas) -> tuple[float, float]:
 def endgame(canvas) -> tuple[float, float]:
     """The end-game example sheet with every column total and the final score."""
     result = cc_endgame()
-    grid = Grid()
-    width = 6 * grid.cell_w + 8
-    height = grid.header_h + 7 * grid.cell_h + 8 + 30
+    width, height = GRID_W + 8, GRID_H + 8 + 26
     canvas.begin_page(width, height)
-    _draw_grid(canvas, grid, ENDGAME_MARKS, [str(t) for t in result.column_totals])
-    y = grid.y + grid.header_h + 7 * grid.cell_h + 18
+    grid = _sheet_grid(canvas, 4, 4, GRID_W, GRID_H)
+    _mark(canvas, grid, ENDGAME_MARKS)
+    for (cx, cy), total in zip(grid.totals, result.column_totals, strict=True):
+        label(canvas, cx, cy + 4.5, str(total), "serif-italic", 13, PENCIL, "middle")
     total = sum(result.column_totals)
     line = f"Columns {total}   \u2212 {result.x_count} for X's   = final score {result.score}"
-    label(canvas, width / 2, y, line, "sans-bold", 9.5, INK, "middle")
+    label(canvas, width / 2, GRID_H + 8 + 18, line, "sans-bold", 9.5, INK, "middle")
     return width, height
 
 
