@@ -267,8 +267,9 @@ class IslandMap(Element):
         """A small compass rose in the sea corner farthest from the land."""
         sx, sy, sw, sh = box
         r = 8.0 * MM
-        corners = [(sx + r + 4, sy + r + 4), (sx + sw - r - 4, sy + r + 4),
-                   (sx + r + 4, sy + sh - r - 4), (sx + sw - r - 4, sy + sh - r - 4)]
+        m = r + 12  # room for the N above the rose
+        corners = [(sx + m, sy + m), (sx + sw - m, sy + m),
+                   (sx + m, sy + sh - m), (sx + sw - m, sy + sh - m)]
 
         def clearance(p):
             return land.distance(Point((p[0] - fr.ox) / fr.s, (p[1] - fr.oy) / fr.s))
