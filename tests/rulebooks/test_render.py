@@ -172,3 +172,11 @@ def test_qpdf_accepts_book_and_booklet(books, tmp_path):
     for path in (books["captains-curse"], booklet):
         result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
         assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_page_ends_with_a_heading(books, game, page_lines):
+    titles = {h.title for h in load_book(game, helpers=_helpers()).headings}
+    for number, lines in enumerate(page_lines(books[game]), start=1):
+        body = lines[1:-1]  # without the running header and the page number
+        assert not body or body[-1] not in titles, f"{game} p.{number} ends with '{body[-1]}'"
