@@ -11,10 +11,12 @@ Players live here too because they run in the hot loop:
   the final score (banked points; open cells weighted by how likely the column is to be
   finished given its symbol's remaining spaces; doubles powers; distance from losing the
   centre ring; cost of the next sink). Loot takes the space most likely to sink soon; a
-  sink takes the line that destroys the least still-needed treasure (`sink_cost`).
-- expert (2): two-ply expectimax. Each candidate decision is scored by the expectation over
-  all 36 next rolls of greedy's best reply value, computed per die value and reused
-  across rolls so that the whole lookahead costs a few dozen evaluations.
+  sink takes, of the three lines that destroy the least still-needed treasure
+  (`sink_cost`), the one that leaves the best `value()` (`value_sink`).
+- expert (2): two-ply expectimax. Each of greedy's six favourite die decisions, and each
+  of the three cheapest sinks, is scored by the expectation over all 36 next rolls of
+  greedy's best reply value, computed per die value and reused across rolls so that the
+  whole lookahead costs a few dozen evaluations.
 """
 
 from __future__ import annotations
@@ -81,7 +83,11 @@ P_WIN_BONUS = 7
 P_LOST = 8
 P_RING_SINK = 9
 P_EXPERT_K = 10  # the expert searches the K decisions greedy likes best (0 = all)
-DEFAULT_PARAMS = np.array([0.5, 4.0, 3.0, 24.0, 1.6, 1.5, 1.0, 20.0, 150.0, 12.0, 6.0],
+P_EXPERT_SINKS = 11  # ... and compares the K cheapest sink lines two turns deep (<= 1: greedy's)
+P_GREEDY_SINKS = 12  # greedy compares its K cheapest sink lines by value() (<= 1: cheapest)
+P_RESOLVE_SINKS = 13  # the same when judging a black-die decision before taking it
+DEFAULT_PARAMS = np.array([0.5, 4.0, 3.0, 24.0, 1.6, 1.5, 1.0, 20.0, 150.0, 12.0, 6.0, 3.0,
+                           3.0, 1.0],
                           dtype=np.float64)
 
 U64 = np.uint64
@@ -475,6 +481,48 @@ def best_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) 
 
 
 @njit(cache=True)
+def value_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray,
+               k: int) -> int:
+    """Among the k cheapest usable lines (by sink_cost), the one whose sinking leaves the
+    best value(); -1 when no line is usable (R13). sink_cost alone misjudges which land
+    still matters; value() sees columns, doubles and the ring together."""
+    if k <= 1:
+        return best_sink(tab, st, P, need)
+    n_lines = tab[T_NLINES]
+    avail = available(tab, st)
+    need_weights(tab, st, avail, P, need)
+    best = -1
+    best_v = -1.0e18
+    # k passes of "next cheapest" keep this allocation-free (k is small)
+    last_cost = -1.0
+    last_line = -1
+    scratch = np.empty(S_SIZE, dtype=np.int64)
+    for _ in range(k):
+        pick = -1
+        pick_cost = 0.0
+        for i in range(n_lines):
+            if not line_usable(tab, st[S_SUNK], i, n_lines):
+                continue
+            cost = sink_cost(tab, st, avail, need, i, n_lines, P)
+            after_last = cost > last_cost or (cost == last_cost and i > last_line)
+            if after_last and (pick < 0 or cost < pick_cost):
+                pick = i
+                pick_cost = cost
+        if pick < 0:
+            break
+        last_cost = pick_cost
+        last_line = pick
+        scratch[:] = st
+        scratch[S_SUNK] |= tab[T_LINES + pick]
+        v = value_above(tab, scratch, P, need, best_v)
+        if v > best_v:
+            best_v = v
+            best = pick
+        need_weights(tab, st, avail, P, need)  # value() reused the array for its position
+    return best
+
+
+@njit(cache=True)
 def best_loot(tab: np.ndarray, st: np.ndarray, c: int) -> int:
     """Loot first the space whose region is most at risk: inside cheap, usable lines."""
     avail = available(tab, st)
@@ -594,7 +642,7 @@ def resolve(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, i: int, P: np.ndarr
         apply_loot(tab, st, c, s)
         out[0] = s
     if pl[i, 3] != TAKE_WHITE:  # R9
-        line = best_sink(tab, st, P, need)
+        line = value_sink(tab, st, P, need, int(P[P_RESOLVE_SINKS]))
         if line >= 0:
             st[S_SUNK] |= tab[T_LINES + line]
             out[1] = line
@@ -625,7 +673,8 @@ def reply_value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray
                 val = value_above(tab, scratch, P, need, free[v])
                 if val > free[v]:
                     free[v] = val
-                line = best_sink(tab, scratch, P, need)  # the same move with the black die
+                # the same move with the black die
+                line = value_sink(tab, scratch, P, need, int(P[P_RESOLVE_SINKS]))
                 if line >= 0:
                     scratch[S_SUNK] |= tab[T_LINES + line]
                 val = value_above(tab, scratch, P, need, cursed[v])
@@ -790,7 +839,41 @@ def choose_sink(tab: np.ndarray, st: np.ndarray, policy: int, prs: np.ndarray,
                     return i
                 j -= 1
         return -1
-    return best_sink(tab, st, P, need)
+    if policy == 1:
+        return value_sink(tab, st, P, need, int(P[P_GREEDY_SINKS]))
+    k = int(P[P_EXPERT_SINKS])
+    if k <= 1:
+        return value_sink(tab, st, P, need, int(P[P_GREEDY_SINKS]))
+    # the k cheapest usable lines, judged by the value after sinking (two-ply for the expert)
+    avail = available(tab, st)
+    need_weights(tab, st, avail, P, need)
+    costs = np.full(n_lines, 1.0e18)
+    n_usable = 0
+    for i in range(n_lines):
+        if line_usable(tab, st[S_SUNK], i, n_lines):
+            costs[i] = sink_cost(tab, st, avail, need, i, n_lines, P)
+            n_usable += 1
+    if n_usable == 0:
+        return -1
+    order = np.argsort(costs, kind="mergesort")[:min(k, n_usable)]
+    scratch = np.empty(S_SIZE, dtype=np.int64)
+    scratch2 = np.empty(S_SIZE, dtype=np.int64)
+    pl2 = np.zeros((2, 6), dtype=np.int64)
+    out = np.zeros(2, dtype=np.int64)
+    best = -1
+    best_v = -1.0e18
+    for j in range(order.shape[0]):
+        i = order[j]
+        scratch[:] = st
+        scratch[S_SUNK] |= tab[T_LINES + i]
+        if policy == 2:
+            v = reply_value(tab, scratch, P, need, pl2, scratch2, out)
+        else:
+            v = value(tab, scratch, P, need)
+        if v > best_v:
+            best_v = v
+            best = i
+    return best
 
 
 @njit(cache=True)

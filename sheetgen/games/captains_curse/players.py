@@ -6,14 +6,15 @@
   banked, open cells weighted by how likely their column is to be finished, circled
   doubles (each one both a future modification and a shield against a forced curse), how
   close the centre ring is to sinking, and what the next sink will cost. So it prefers the
-  free die, avoids X's, spends modifications to dodge the curse or a skip, loots first the
-  space most likely to sink, and sinks the line that destroys the least still-needed
-  treasure, keeping the centre ring for last. Its weights were tuned by coordinate search
-  on win rate over both test islands and several generated ones (common random numbers).
-- `expert`: looks two turns ahead. For each of the die decisions greedy rates best it
-  averages, over all 36 next rolls, the value of greedy's best reply (expectimax), so it
-  also values keeping good placements open for the next roll and cheap lines for the next
-  curse.
+  free die, avoids X's, spends modifications to dodge the curse or a skip, and loots first
+  the space most likely to sink. To sink, it takes the three lines that destroy the least
+  still-needed treasure and keeps the one whose sinking leaves the best estimate, which
+  spares the centre ring. Its weights were tuned by coordinate search on win rate over
+  both test islands and several generated ones (common random numbers).
+- `expert`: looks two turns ahead. For each of the six die decisions greedy rates best,
+  and for each of the three cheapest sink lines when it must sink, it averages over all 36
+  next rolls the value of greedy's best reply (expectimax), so it also values keeping good
+  placements open for the next roll and cheap lines for the next curse.
 
 All three run in the compiled fast path (`fast.py`). `FastPlayer` lets a `GameState` be
 played by the same code (the CLI uses it for hints; tests compare it with the fast games),
