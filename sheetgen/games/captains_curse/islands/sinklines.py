@@ -175,9 +175,9 @@ def _halves(mesh: Mesh, rng: Stream) -> tuple[frozenset[int], frozenset[int]]:
 class SinkPlan:
     """How many inner lines of each size to aim for; difficulty leans on these."""
 
-    small: int = 12  # 1 space
-    medium: int = 8  # 2..3 spaces
-    big: int = 6  # 4..max_region spaces
+    small: int = 6  # 1 space
+    medium: int = 4  # 2..3 spaces
+    big: int = 3  # 4..max_region spaces
     ring_lines: bool = False  # inner lines may take centre-ring spaces
     max_region: int = 6  # largest inner region considered
     tile: bool = True  # place one-space lines in coast order (more of them) or at random
