@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import io
 
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.generic import (
+    ArrayObject,
+    DictionaryObject,
+    FloatObject,
+    IndirectObject,
+    NameObject,
+    StreamObject,
+)
 
 Side = tuple[int | None, int | None]
 """(left page, right page) of one side of a sheet; None is a blank half."""
@@ -41,12 +49,35 @@ def booklet_order(n_pages: int, last_on_back: bool = False) -> list[Side]:
 
 def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float,
                          last_on_back: bool = False) -> bytes:
-    """Place the pages of `pdf` 2-up on sheets of the given size (points, landscape)."""
+    """Place the pages of `pdf` 2-up on sheets of the given size (points, landscape).
+
+    Each book page becomes one Form XObject (its content stream and resources, untouched and
+    still compressed) drawn with a `cm` on the sheet: no content stream is parsed or
+    rewritten, so imposing is quick and the booklet is no bigger than the book.
+    """
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter()
+    forms: dict[int, IndirectObject] = {}
+
+    def form(index: int) -> IndirectObject:
+        if index not in forms:
+            page = reader.pages[index]
+            stream = StreamObject()
+            stream.set_data(page.get_contents().get_data())
+            stream.update({
+                NameObject("/Type"): NameObject("/XObject"),
+                NameObject("/Subtype"): NameObject("/Form"),
+                NameObject("/BBox"): ArrayObject(FloatObject(v) for v in page.mediabox),
+                NameObject("/Resources"): page[NameObject("/Resources")],
+            })
+            forms[index] = writer._add_object(stream.flate_encode().clone(writer))
+        return forms[index]
+
     half = sheet_width / 2
     for left, right in booklet_order(len(reader.pages), last_on_back):
-        sheet = PageObject.create_blank_page(width=sheet_width, height=sheet_height)
+        sheet = PageObject.create_blank_page(writer, width=sheet_width, height=sheet_height)
+        xobjects = DictionaryObject()
+        ops = []
         for slot, index in enumerate((left, right)):
             if index is None:
                 continue
@@ -55,9 +86,13 @@ def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float,
             scale = min(half / width, sheet_height / height)
             x = slot * half + (half - width * scale) / 2
             y = (sheet_height - height * scale) / 2
-            sheet.merge_transformed_page(
-                page, Transformation().scale(scale, scale).translate(x, y)
-            )
+            name = f"/Page{index}"
+            xobjects[NameObject(name)] = form(index)
+            ops.append(f"q {scale:.6f} 0 0 {scale:.6f} {x:.4f} {y:.4f} cm {name} Do Q")
+        sheet[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+        content = StreamObject()
+        content.set_data(" ".join(ops).encode("ascii"))
+        sheet[NameObject("/Contents")] = writer._add_object(content.flate_encode())
         writer.add_page(sheet)
     writer.add_metadata({"/Producer": "sheetgen rulebook booklet"})
     out = io.BytesIO()

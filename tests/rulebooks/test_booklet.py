@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
+import subprocess
+import tempfile
 
 import pytest
 import weasyprint
@@ -50,19 +53,19 @@ def _numbered_pdf(n: int) -> bytes:
 
 
 def _halves(pdf: bytes) -> list[tuple[str, str]]:
-    """For each imposed side, the page label found in its left and right half."""
-    reader = PdfReader(io.BytesIO(pdf))
+    """For each imposed side, the page label found in its left and right half, located by
+    poppler (which places text drawn inside form XObjects where it really lands)."""
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as tmp:
+        tmp.write(pdf)
+        tmp.flush()
+        html = subprocess.run(["pdftotext", "-bbox", tmp.name, "-"], check=True,
+                              capture_output=True, text=True).stdout
     out = []
-    for page in reader.pages:
-        width = float(page.mediabox.width)
+    for page in re.findall(r'<page width="([\d.]+)"[^>]*>(.*?)</page>', html, re.S):
+        width, body = float(page[0]), page[1]
         found = {"left": "", "right": ""}
-
-        def visit(text, cm, tm, font, size, found=found, width=width):
-            if text.startswith("PAGE-"):
-                x = cm[4] + tm[4] * cm[0]
-                found["left" if x < width / 2 else "right"] = text.strip()
-
-        page.extract_text(visitor_text=visit)
+        for x_min, word in re.findall(r'<word xMin="([\d.]+)"[^>]*>(PAGE-\d+)</word>', body):
+            found["left" if float(x_min) < width / 2 else "right"] = word
         out.append((found["left"], found["right"]))
     return out
 
