@@ -220,10 +220,20 @@ def pad_captains_curse(count: int, seed: int, difficulty: str, jobs: int, paper:
     if quiet:
         items = make_pad(count, seed, difficulty, jobs)
     else:
+        done = [0]
+
+        def rate(_item: object) -> str:
+            took = time.perf_counter() - start
+            return f"{done[0] / took:.2f} islands/s" if done[0] and took > 0 else ""
+
         with click.progressbar(length=count, label="Islands", show_pos=True,
                                file=click.get_text_stream("stderr"),
-                               item_show_func=lambda _: _rate(start, bar)) as bar:
-            items = make_pad(count, seed, difficulty, jobs, bar.update)
+                               item_show_func=rate) as bar:
+            def step(n: int) -> None:
+                done[0] += n
+                bar.update(n, current_item=done[0])
+
+            items = make_pad(count, seed, difficulty, jobs, step)
     doc = _sheet_layout(paper)
     doc.data = [{"island": d, "small_print": sp} for d, sp, _ in items]
     data = render_pdf(doc)
@@ -233,12 +243,6 @@ def pad_captains_curse(count: int, seed: int, difficulty: str, jobs: int, paper:
         tries = sum(a for _, _, a in items)
         click.echo(f"wrote {out}: {count} islands ({tries} tried), {len(data) / 1e6:.1f} MB, "
                    f"{took:.1f} s")
-
-
-def _rate(start: float, bar) -> str:
-    done = getattr(bar, "pos", 0)
-    took = time.perf_counter() - start
-    return f"{done / took:.1f} islands/s" if took > 0 and done else ""
 
 
 commands: list[click.Command] = [island, pad]

@@ -56,3 +56,11 @@ def test_island_new_without_seed_prints_the_fresh_seed(runner, tmp_path):
     assert r.exit_code == 0, r.output
     seed = int(r.stderr.split("seed ")[1].split()[0])
     assert yaml.safe_load(out.read_text())["seed"] == seed
+
+
+def test_pad_with_progress_reports_what_it_wrote(runner, tmp_path):
+    out = tmp_path / "p.pdf"
+    r = runner.invoke(main, ["pad", "captains-curse", "--count", "1", "--seed", "3",
+                             "--paper", "letter", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "1 islands" in r.stdout and out.exists()
