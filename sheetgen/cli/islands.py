@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -227,7 +228,7 @@ def pad_captains_curse(count: int, seed: int, difficulty: str, jobs: int, paper:
             return f"{done[0] / took:.2f} islands/s" if done[0] and took > 0 else ""
 
         with click.progressbar(length=count, label="Islands", show_pos=True,
-                               file=click.get_text_stream("stderr"),
+                               file=sys.stderr,
                                item_show_func=rate) as bar:
             def step(n: int) -> None:
                 done[0] += n
