@@ -174,6 +174,9 @@ class IslandMap(Element):
         polys = [Polygon(s.polygon) for s in island.spaces]
         land = union_all(polys)
         if land.geom_type != "Polygon" or len(land.interiors) != 1:
+            # A hand-drawn island may leave hairline gaps between spaces: close them.
+            land = land.buffer(0.2, join_style="mitre").buffer(-0.2, join_style="mitre")
+        if land.geom_type != "Polygon" or len(land.interiors) != 1:
             raise SheetgenError(f"island '{island.name}': the spaces must form one piece of "
                                 "land around one centre hole", self.pos)
         fr = _Frame(land, v["x"], v["y"], v["w"], v["h"], 6.0)

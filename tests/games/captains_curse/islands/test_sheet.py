@@ -81,3 +81,18 @@ def test_render_and_preview_from_a_seed(runner, tmp_path):
     r = runner.invoke(main, ["island", "preview", "--seed", "4", "-o", str(png)])
     assert r.exit_code == 0, r.output
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_hairline_gaps_of_a_hand_edited_island_are_closed(island_data, tmp_path):
+    edited = dict(island_data)
+    spaces = [dict(s) for s in island_data["spaces"]]
+    # Nudge one space's vertices by 0.05 mm, as a hand edit would: gaps appear.
+    spaces[3]["polygon"] = [[x + 0.05, y] for x, y in spaces[3]["polygon"]]
+    edited["spaces"] = spaces
+    from shapely import union_all
+    from shapely.geometry import Polygon
+
+    raw = union_all([Polygon(s["polygon"]) for s in spaces])
+    assert raw.geom_type != "Polygon" or len(raw.interiors) != 1  # the edit did open gaps
+    calls = _calls(edited, tmp_path)
+    assert any(c[0] == "text" and c[1][2] == island_data["name"] for c in calls)
