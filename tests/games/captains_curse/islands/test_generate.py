@@ -72,3 +72,22 @@ def test_nested_lines_exist():
 def test_impossible_map_is_refused():
     with pytest.raises(SheetgenError, match="do not fit"):
         generate_island(1, IslandParams(cell_area=900))
+
+
+def test_same_island_in_fresh_processes_whatever_the_hash_seed():
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = ("import hashlib;from sheetgen.games.captains_curse.islands.generate import "
+            "generate_island, island_yaml;"
+            "print(hashlib.sha256(island_yaml(generate_island(5).data).encode()).hexdigest())")
+    digests = set()
+    for hash_seed in ("1", "4242"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True)
+        digests.add(out.stdout.strip())
+    here = hashlib.sha256(island_yaml(generate_island(5).data).encode()).hexdigest()
+    assert digests == {here}
