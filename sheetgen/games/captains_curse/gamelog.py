@@ -52,8 +52,12 @@ def make_log(island: Island, ruleset: Ruleset, seed: int | None, policy: str | N
 
 
 def write_log(path: str | Path, log: dict[str, Any]) -> None:
-    """Write a log as JSON, atomically."""
-    write_text(path, json.dumps(log, indent=1, ensure_ascii=False) + "\n")
+    """Write a log as JSON, atomically; an unwritable place is a SheetgenError."""
+    try:
+        write_text(path, json.dumps(log, indent=1, ensure_ascii=False) + "\n")
+    except OSError as err:
+        raise SheetgenError(f"cannot write the game log {path}: {err.strerror or err}",
+                            hint="check that the folder exists and is writable") from None
 
 
 @dataclass(frozen=True)

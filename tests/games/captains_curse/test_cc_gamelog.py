@@ -130,3 +130,10 @@ def test_malformed_log_is_a_sheetgen_error(tmp_path):
     path.write_text('{"format": "chess-pgn", "island": {}, "turns": [], "result": {}}')
     with pytest.raises(SheetgenError, match="unknown log format"):
         replay_file(path)
+
+
+def test_unwritable_log_is_a_sheetgen_error(logs, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(SheetgenError, match="cannot write"):
+        write_log(blocker / "game.json", logs[0])
