@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# The main job: installs everything, then prints real, printable results into output/.
+# The main job: installs everything, then prints real, printable results into output/:
+# a pad of verified Captain's Curse islands, a Swashbuckle scorecard pad and the rulebooks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 sg=.venv/bin/sheetgen
 mkdir -p output
-$sg render swashbuckle/scorecard --count 20 --quiet -o output/swashbuckle-scorecard-pad.pdf
-echo "sheetgen: wrote output/swashbuckle-scorecard-pad.pdf (20 scorecards, 10 A4 sheets)"
+$sg pad captains-curse --count 12 --seed 7 --jobs 2 -o output/captains-curse-pad.pdf
+$sg render swashbuckle/scorecard --count 20 --set show_par=true --quiet \
+  -o output/swashbuckle-scorecard-pad.pdf
+$sg rulebook --all -o output/rulebooks
+echo
+echo "sheetgen: printable results in output/:"
+echo "  output/captains-curse-pad.pdf         12 different islands, each proved winnable (A4)"
+echo "  output/swashbuckle-scorecard-pad.pdf  20 scorecards, 2 per A4 sheet, with cut marks"
+echo "  output/rulebooks/                     rulebooks of all five games (A4)"

@@ -70,7 +70,29 @@ def _fmt(value: Any, spec: str = "") -> str:
     return format(value, spec)
 
 
+def provide(name: str) -> Any:
+    """Data a game computes for its layouts: `provide('swashbuckle.par')` calls
+    `PROVIDERS['par']()` in `sheetgen.games.swashbuckle.providers`, imported only when used."""
+    import importlib
+
+    game, _, key = str(name).partition(".")
+    if not game.isidentifier() or not key:
+        raise ExpressionError(f"provide('{name}'): expected '<game>.<name>'")
+    try:
+        module = importlib.import_module(f"sheetgen.games.{game}.providers")
+    except ModuleNotFoundError:
+        raise ExpressionError(f"provide('{name}'): game '{game}' provides no data") from None
+    providers = module.PROVIDERS
+    if key not in providers:
+        from sheetgen.errors import did_you_mean
+
+        raise ExpressionError(f"provide('{name}'): unknown name '{key}'",
+                              did_you_mean(key, providers))
+    return providers[key]()
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "provide": provide,
     "min": min,
     "max": max,
     "abs": abs,

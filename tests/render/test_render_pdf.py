@@ -139,9 +139,9 @@ def test_imposed_scorecards_two_up(pad6):
     assert len(boxes) == 3
     for b in boxes:
         assert mm_box(b.media) == (0, 0, 297, 210)
-        # two 132 x 196 mm cards and a 6 mm gap, centred on the landscape A4 sheet
-        assert mm_box(b.trim) == (13.5, 7, 283.5, 203)
-        assert mm_box(b.bleed) == (10.5, 4, 286.5, 206)
+        # two 132 x 188 mm cards and a 6 mm gap, centred on the landscape A4 sheet
+        assert mm_box(b.trim) == (13.5, 11, 283.5, 199)
+        assert mm_box(b.bleed) == (10.5, 8, 286.5, 202)
         assert inside(b.trim, b.bleed) and inside(b.bleed, b.media)
 
 
@@ -152,14 +152,15 @@ def test_imposed_cards_and_marks_geometry():
     origins = [(round(a[4] / MM, 2), round(a[5] / MM, 2)) for n, a in canvas.calls[:end]
                if n == "transform" and a[:4] == (1, 0, 0, 1)]
     # the first translation of each card puts its trim's top-left corner on the sheet
-    card_origins = [o for o in origins if o in {(13.5, 7.0), (151.5, 7.0)}]
-    assert set(card_origins) == {(13.5, 7.0), (151.5, 7.0)}
+    card_origins = [o for o in origins if o in {(13.5, 11.0), (151.5, 11.0)}]
+    assert set(card_origins) == {(13.5, 11.0), (151.5, 11.0)}
     sheet = (0, 0, 297 * MM, 210 * MM)
     for x0, y0 in card_origins:
-        assert inside((x0 * MM, y0 * MM, (x0 + 132) * MM, (y0 + 196) * MM), sheet)
+        assert inside((x0 * MM, y0 * MM, (x0 + 132) * MM, (y0 + 188) * MM), sheet)
     marks = _mark_segments(canvas)
     assert marks
-    cells = [((x - 3) * MM, (7 - 3) * MM, (x + 135) * MM, (7 + 199) * MM) for x in (13.5, 151.5)]
+    cells = [((x - 3) * MM, (11 - 3) * MM, (x + 135) * MM, (11 + 191) * MM)
+             for x in (13.5, 151.5)]
     for seg in marks:
         assert all(_outside(seg, cell) for cell in cells), seg
         (x0, y0), (x1, y1) = seg
