@@ -85,21 +85,6 @@ def _extend_into_bleed(x: float, y: float, w: float, h: float,
 
 
 @register
-class Line(Element):
-    type_name = "line"
-    description = "a straight line between two points"
-    params = {
-        "points": Param(Points(minimum=2), doc="[[x1, y1], [x2, y2]]"),
-        **{k: p for k, p in PAINT.items() if k != "fill"},
-        "stroke": Param(COLOR, "ink", "line colour"),
-    }
-
-    def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
-        v["fill"] = None
-        paint(canvas, polyline_ops(v["points"][:2]), v, closed=False)
-
-
-@register
 class Polyline(Element):
     type_name = "polyline"
     description = "an open path through a list of points"
@@ -108,10 +93,22 @@ class Polyline(Element):
         **{k: p for k, p in PAINT.items() if k != "fill"},
         "stroke": Param(COLOR, "ink", "line colour"),
     }
+    max_points: int | None = None
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         v["fill"] = None
-        paint(canvas, polyline_ops(v["points"]), v, closed=False)
+        paint(canvas, polyline_ops(v["points"][: self.max_points]), v, closed=False)
+
+
+@register
+class Line(Polyline):
+    """A polyline that draws only its first two points."""
+
+    type_name = "line"
+    description = "a straight line between two points"
+    params = {**Polyline.params,
+              "points": Param(Points(minimum=2), doc="[[x1, y1], [x2, y2]]")}
+    max_points = 2
 
 
 @register
