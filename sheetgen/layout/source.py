@@ -5,16 +5,23 @@ each of its entries stands in the file. Scalars stay plain Python values; their 
 asked of the container that holds them (`Mapping.pos_of(key)`, `Sequence.pos_of(index)`).
 This keeps the rest of the code working on ordinary dicts and lists while every error can
 still point at `file:line:column`.
+
+Code that wants plain data plus a map from each value's path (keys and list indices) to its
+position, as the game file loaders do, gets both from `plain_with_positions`.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from sheetgen.errors import Position, SheetgenError
+
+PathKey = tuple[Any, ...]
+_MAPPING: Any = object()  # parse_yaml's default for an empty document: an empty Mapping
 
 
 class Mapping(dict):
@@ -61,6 +68,42 @@ def position_of(container: Any, key: Any) -> Position | None:
     return None
 
 
+def plain_with_positions(tree: Any, *, key_marker: Any = None
+                         ) -> tuple[Any, dict[PathKey, Position]]:
+    """Plain dicts/lists copied from a positioned tree, and the position of every value in it.
+
+    Paths are tuples of keys and list indices from the root, whose path is `()`. With a
+    `key_marker`, `path + (key, key_marker)` also maps to where the key itself is written.
+    A scalar root has no position; containers that are not Mapping/Sequence add none.
+    """
+    positions: dict[PathKey, Position] = {}
+
+    def walk(value: Any, path: PathKey, pos: Position | None) -> Any:
+        if pos is not None:
+            positions[path] = pos
+        if isinstance(value, dict):
+            out = {}
+            for key, item in value.items():
+                if key_marker is not None and isinstance(value, Mapping):
+                    positions[(*path, key, key_marker)] = value.key_pos_of(key)
+                out[key] = walk(item, (*path, key), position_of(value, key))
+            return out
+        if isinstance(value, list):
+            return [walk(item, (*path, i), position_of(value, i)) for i, item in enumerate(value)]
+        return value
+
+    return walk(tree, (), getattr(tree, "pos", None)), positions
+
+
+def _positioned(data: Any, pos: Position) -> Any:
+    """Wrap plain dicts/lists (e.g. from JSON) as Mapping/Sequence that all stand at `pos`."""
+    if isinstance(data, dict):
+        return Mapping({k: _positioned(v, pos) for k, v in data.items()}, pos=pos)
+    if isinstance(data, list):
+        return Sequence([_positioned(v, pos) for v in data], pos=pos)
+    return data
+
+
 def _mark(file: str, node: yaml.Node) -> Position:
     return Position(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
@@ -94,15 +137,26 @@ def _build(node: yaml.Node, loader: _Loader, file: str) -> Any:
     return loader.construct_object(node, deep=True)
 
 
-def parse_yaml(text: str, file: str = "<string>") -> Any:
-    """Parse YAML text into Mapping/Sequence/scalars with positions; errors point at the fault."""
+def parse_yaml(text: str, file: str = "<string>", *, empty: Any = _MAPPING,
+               json_fallback: bool = False) -> Any:
+    """Parse YAML text into Mapping/Sequence/scalars with positions; errors point at the fault.
+
+    A document with no content (blank or only comments) gives `empty`, by default an empty
+    Mapping. With `json_fallback`, text that is not YAML but is JSON (say, tab-indented) is
+    accepted; its values then only know the file, not their line.
+    """
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
-            return Mapping(pos=Position(file, 1, 1))
+            return Mapping(pos=Position(file, 1, 1)) if empty is _MAPPING else empty
         return _build(node, loader, file)
     except yaml.MarkedYAMLError as err:
+        if json_fallback:
+            try:
+                return _positioned(json.loads(text), Position(file))
+            except ValueError:
+                pass
         mark = err.problem_mark or err.context_mark
         pos = Position(file, mark.line + 1, mark.column + 1) if mark else Position(file)
         problem = err.problem or err.context or "invalid YAML"
@@ -121,13 +175,14 @@ def parse_yaml(text: str, file: str = "<string>") -> Any:
         loader.dispose()
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Read and parse a YAML file; a missing or unreadable file is a clear error."""
+def load_yaml(path: str | Path, *, empty: Any = _MAPPING, json_fallback: bool = False) -> Any:
+    """Read and parse a YAML file (options as for `parse_yaml`); a missing or unreadable file
+    is a clear error."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SheetgenError(f"no such file: {path}") from None
+        raise SheetgenError(f"no such file: {path}", hint="check the path") from None
     except (OSError, UnicodeDecodeError) as err:
         raise SheetgenError(f"cannot read {path}: {err}") from None
-    return parse_yaml(text, str(path))
+    return parse_yaml(text, str(path), empty=empty, json_fallback=json_fallback)

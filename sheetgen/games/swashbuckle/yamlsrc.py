@@ -1,8 +1,8 @@
 """YAML read with source positions, so every fault in a card or sheet can point at its line.
 
-PyYAML's `compose()` keeps each node's start mark; we convert the node tree into plain Python
-values and keep, beside them, a map from the path of each value (keys and list indices) to its
-position. Loaders then validate plain data and ask `doc.where(path)` when they must complain.
+`sheetgen.layout.source` parses the text into a positioned tree; we keep plain Python values
+and, beside them, a map from the path of each value (keys and list indices) to its position.
+Loaders then validate plain data and ask `doc.where(path)` when they must complain.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen.layout.source import load_yaml, parse_yaml, plain_with_positions
 
 Path_ = tuple[Any, ...]
 KEY = "<key>"  # path suffix for the position of a mapping key rather than its value
@@ -41,50 +40,18 @@ class YamlDoc:
 
 
 def parse(text: str, file: str) -> YamlDoc:
-    """Parse YAML text; syntax errors become SheetgenError at the parser's mark."""
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        pos = Position(file, mark.line + 1, mark.column + 1) if mark else Position(file)
-        raise SheetgenError(f"not valid YAML: {err.problem}", pos,
-                            hint="check indentation and quoting near the caret") from None
-    doc = YamlDoc(None, file)
-    if node is None:
-        doc.positions[()] = Position(file, 1, 1)
-        return doc
-    doc.data = _convert(node, (), doc)
-    return doc
+    """Parse YAML text; syntax errors and duplicate keys become SheetgenError at the fault."""
+    return _doc(parse_yaml(text, file, empty=None), file)
 
 
 def load(path: str | Path) -> YamlDoc:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise SheetgenError(f"cannot read {path}: {err.strerror}", Position(str(path))) from None
-    return parse(text, str(path))
+    return _doc(load_yaml(path, empty=None), str(path))
 
 
-def _pos(node: yaml.Node, file: str) -> Position:
-    return Position(file, node.start_mark.line + 1, node.start_mark.column + 1)
-
-
-def _convert(node: yaml.Node, path: Path_, doc: YamlDoc) -> Any:
-    doc.positions[path] = _pos(node, doc.file)
-    if isinstance(node, yaml.MappingNode):
-        out: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = yaml.SafeLoader.construct_object(yaml.SafeLoader(""), key_node)
-            if key in out:
-                raise SheetgenError(f"duplicate key '{key}'", _pos(key_node, doc.file),
-                                    hint="each key may appear once in a mapping")
-            doc.positions[path + (key, KEY)] = _pos(key_node, doc.file)
-            out[key] = _convert(value_node, path + (key,), doc)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(child, path + (i,), doc) for i, child in enumerate(node.value)]
-    return yaml.SafeLoader("").construct_object(node)
+def _doc(tree: Any, file: str) -> YamlDoc:
+    data, positions = plain_with_positions(tree, key_marker=KEY)
+    positions.setdefault((), Position(file, 1, 1))
+    return YamlDoc(data, file, positions)
 
 
 def check_keys(doc: YamlDoc, path: Path_, mapping: Any, allowed: set[str],

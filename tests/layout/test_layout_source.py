@@ -1,0 +1,45 @@
+"""`sheetgen.layout.source`: the one YAML reader; the game loaders build on these options."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.errors import Position, SheetgenError
+from sheetgen.layout.source import Mapping, parse_yaml, plain_with_positions
+
+
+def test_plain_with_positions_maps_every_path():
+    tree = parse_yaml("a:\n  - x: 1\n    y: [2, 3]\nb: {c: d}\n", "f.yaml")
+    data, positions = plain_with_positions(tree, key_marker="<key>")
+    assert data == {"a": [{"x": 1, "y": [2, 3]}], "b": {"c": "d"}}
+    assert type(data) is dict and type(data["a"]) is list and type(data["b"]) is dict
+    assert positions[()] == Position("f.yaml", 1, 1)
+    assert positions[("a", 0, "x")] == Position("f.yaml", 2, 8)
+    assert positions[("a", 0, "y", 1)] == Position("f.yaml", 3, 12)
+    assert positions[("b", "c", "<key>")] == Position("f.yaml", 4, 5)
+    assert positions[("b", "c")] == Position("f.yaml", 4, 8)
+    assert ("a", "<key>") in positions and ("a", 0, "<key>") not in positions
+
+
+def test_plain_with_positions_of_a_scalar_or_plain_data():
+    assert plain_with_positions(parse_yaml("hello\n")) == ("hello", {})
+    assert plain_with_positions({"a": [1]}) == ({"a": [1]}, {})
+
+
+def test_empty_document():
+    empty = parse_yaml("# only a comment\n", "e.yaml")
+    assert isinstance(empty, Mapping) and not empty and empty.pos == Position("e.yaml", 1, 1)
+    assert parse_yaml("", "e.yaml", empty=None) is None
+
+
+def test_json_fallback_accepts_json_that_is_not_yaml():
+    text = '{\n\t"a": [1, {"b": 2}]\n}\n'
+    with pytest.raises(SheetgenError, match="YAML syntax error"):
+        parse_yaml(text, "t.json")
+    tree = parse_yaml(text, "t.json", json_fallback=True)
+    data, positions = plain_with_positions(tree)
+    assert data == {"a": [1, {"b": 2}]}
+    assert set(positions.values()) == {Position("t.json")}  # JSON gives no lines
+    with pytest.raises(SheetgenError, match="YAML syntax error") as err:
+        parse_yaml("format: x\nname: [unclosed\n", "t.json", json_fallback=True)
+    assert err.value.position == Position("t.json", 2, 7)
