@@ -104,6 +104,24 @@ def test_components_with_vars_defaults_and_with(write_layout):
     assert [(t, s) for t, _, s, _ in texts(path)[0]] == [("[?]", 8), ("[Ahoy]", 12)]
 
 
+def test_use_with_an_undeclared_variable_is_an_error(write_layout):
+    from sheetgen.errors import SheetgenError
+
+    path = write_layout("""
+        components:
+          badge:
+            vars: {label: "?"}
+            elements: [{type: text, text: "${label}"}]
+        elements:
+          - {type: use, component: badge, with: {lable: Ahoy}}
+        """)
+    with pytest.raises(SheetgenError) as err:
+        load_layout(path)
+    assert "component 'badge' has no variable 'lable'" in err.value.message
+    assert err.value.position.line == 6
+    assert err.value.hint == "did you mean 'label'?"
+
+
 def test_components_may_use_each_other(write_layout):
     path = write_layout("""
         components:

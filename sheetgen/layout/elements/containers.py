@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sheetgen.errors import SheetgenError, did_you_mean
@@ -117,6 +118,18 @@ class Use(Element):
         if not isinstance(self.raw.get("with", {}), dict):
             raise SheetgenError("'with' must be a mapping of variable: value",
                                 self.raw.pos_of("with"))
+        component = ctx.components.get(name) if isinstance(name, str) else None
+        given = self.raw.get("with", {})
+        if component is not None and isinstance(given, Mapping):
+            for key in given:
+                if key not in component.defaults:
+                    raise SheetgenError(
+                        f"component '{name}' has no variable '{key}'",
+                        given.key_pos_of(key) if hasattr(given, "key_pos_of")
+                        else self.raw.pos_of("with"),
+                        hint=did_you_mean(str(key), component.defaults)
+                        or f"declare it under the component's vars: ({name}: {{vars: "
+                           f"{{{key}: ...}}}})")
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         component = scope.components.get(v["component"])
