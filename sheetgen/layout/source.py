@@ -13,6 +13,7 @@ position, as the game file loaders do, gets both from `plain_with_positions`.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -186,3 +187,41 @@ def load_yaml(path: str | Path, *, empty: Any = _MAPPING, json_fallback: bool = 
     except (OSError, UnicodeDecodeError) as err:
         raise SheetgenError(f"cannot read {path}: {err}") from None
     return parse_yaml(text, str(path), empty=empty, json_fallback=json_fallback)
+
+
+@dataclass
+class Located:
+    """Plain data plus the position of every value in it, by path (keys and list indices).
+
+    Game files (islands, rulesets, logs, cards, filled sheets) are validated as plain data;
+    when a check fails, `at(path)` gives the position of the value, or of its nearest
+    enclosing value, so the error still points at `file:line:column`.
+    """
+
+    data: Any
+    source: str
+    positions: dict[PathKey, Position] = field(default_factory=dict)
+
+    def at(self, path: PathKey) -> Position:
+        path = tuple(path)
+        while path:
+            if path in self.positions:
+                return self.positions[path]
+            path = path[:-1]
+        return self.positions.get((), Position(self.source))
+
+    where = at
+
+    @property
+    def file(self) -> str:
+        return self.source
+
+    def error(self, path: PathKey, message: str, hint: str | None = None) -> SheetgenError:
+        return SheetgenError(message, self.at(path), hint=hint)
+
+
+def located(tree: Any, source: str, *, key_marker: Any = None) -> Located:
+    """A `Located` document from a positioned tree (see `plain_with_positions`)."""
+    data, positions = plain_with_positions(tree, key_marker=key_marker)
+    positions.setdefault((), Position(source, 1, 1))
+    return Located(data, source, positions)

@@ -3,36 +3,17 @@
 Island files, rulesets and game logs are hand-editable, so a fault must point at
 `file:line:column`. `sheetgen.layout.source` parses the text (JSON that is not YAML too) into a
 positioned tree; we keep plain Python data plus a map from each value's path (a tuple of keys
-and list indices) to its `Position`.
+and list indices) to its `Position` (`Located`, shared with the other games).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import Position, SheetgenError, did_you_mean
-from sheetgen.layout.source import PathKey, load_yaml, parse_yaml, plain_with_positions
-
-
-@dataclass
-class Located:
-    """A loaded document: plain data plus positions, so validators can point at fields."""
-
-    data: Any
-    source: str
-    positions: dict[PathKey, Position] = field(default_factory=dict)
-
-    def at(self, path: PathKey) -> Position:
-        """The position of `path`, or of its closest ancestor that has one (or the file)."""
-        path = tuple(path)
-        while path:
-            if path in self.positions:
-                return self.positions[path]
-            path = path[:-1]
-        return self.positions.get((), Position(self.source))
+from sheetgen.layout.source import Located, PathKey, load_yaml, located, parse_yaml
 
 
 def load_document(path: str | Path) -> Located:
@@ -49,9 +30,7 @@ def _located(tree: Any, source: str) -> Located:
     if tree is None:
         raise SheetgenError("the file is empty", Position(source, 1, 1),
                             hint="expected a mapping with a 'format' key")
-    data, positions = plain_with_positions(tree)
-    positions.setdefault((), Position(source, 1, 1))
-    return Located(data, source, positions)
+    return located(tree, source)
 
 
 def check_keys(doc: Located, path: PathKey, mapping: Any, allowed: Mapping[str, bool],

@@ -7,36 +7,17 @@ Loaders then validate plain data and ask `doc.where(path)` when they must compla
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sheetgen.errors import Position, SheetgenError, did_you_mean
-from sheetgen.layout.source import load_yaml, parse_yaml, plain_with_positions
+from sheetgen.errors import did_you_mean
+from sheetgen.layout.source import Located, load_yaml, located, parse_yaml
 
 Path_ = tuple[Any, ...]
 KEY = "<key>"  # path suffix for the position of a mapping key rather than its value
 
 
-@dataclass
-class YamlDoc:
-    """Plain data plus the position of every value in it."""
-
-    data: Any
-    file: str
-    positions: dict[Path_, Position] = field(default_factory=dict)
-
-    def where(self, path: Path_) -> Position:
-        """Position of the value at `path`, or of its nearest enclosing value."""
-        path = tuple(path)
-        while path:
-            if path in self.positions:
-                return self.positions[path]
-            path = path[:-1]
-        return self.positions.get((), Position(self.file))
-
-    def error(self, path: Path_, message: str, hint: str | None = None) -> SheetgenError:
-        return SheetgenError(message, self.where(path), hint=hint)
+YamlDoc = Located  # plain data plus positions; `where(path)` and `error(path, ...)`
 
 
 def parse(text: str, file: str) -> YamlDoc:
@@ -49,9 +30,7 @@ def load(path: str | Path) -> YamlDoc:
 
 
 def _doc(tree: Any, file: str) -> YamlDoc:
-    data, positions = plain_with_positions(tree, key_marker=KEY)
-    positions.setdefault((), Position(file, 1, 1))
-    return YamlDoc(data, file, positions)
+    return located(tree, file, key_marker=KEY)
 
 
 def check_keys(doc: YamlDoc, path: Path_, mapping: Any, allowed: set[str],
