@@ -296,6 +296,17 @@ class Solution:
         return self.tables
 
 
+def terminal_values(ct: CardTables) -> np.ndarray:
+    """The value array with only the full card known: no points left to come, except the
+    no-zero bonus (Smooth Sailing) where the card has one. Solving and loading both start here."""
+    V = np.full(ct.shape, np.nan)
+    full = (1 << ct.n_boxes) - 1
+    V[full] = 0.0
+    if ct.n_z == 2:
+        V[full, :, :, 0] = ct.no_zero_points
+    return V
+
+
 def solve(card: Card, progress: Callable[[int, int, float], None] | None = None,
           chunk: int = CHUNK, base: int = 0) -> Solution:
     """Backward induction from the full card to the empty one; exact up to float rounding.
@@ -306,11 +317,7 @@ def solve(card: Card, progress: Callable[[int, int, float], None] | None = None,
     """
     t0 = time.perf_counter()
     ct = card_tables(card)
-    V = np.full(ct.shape, np.nan)
-    full = (1 << ct.n_boxes) - 1
-    V[full] = 0.0
-    if ct.n_z == 2:
-        V[full, :, :, 0] = ct.no_zero_points
+    V = terminal_values(ct)
     total = 0
     for used in range(ct.n_boxes - 1, base.bit_count() - 1, -1):
         st = reachable_states(ct, used, base)

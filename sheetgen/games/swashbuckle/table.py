@@ -26,7 +26,12 @@ from sheetgen.atomic import write_bytes, write_text
 from sheetgen.errors import SheetgenError
 from sheetgen.games.swashbuckle.card import Card, default_card
 from sheetgen.games.swashbuckle.simulate import Distribution
-from sheetgen.games.swashbuckle.solver import Solution, card_tables, reachable_states
+from sheetgen.games.swashbuckle.solver import (
+    Solution,
+    card_tables,
+    reachable_states,
+    terminal_values,
+)
 
 TABLE_DIR = Path(__file__).parent / "tables"
 Q = 128.0  # steps per point in the q128 encoding
@@ -117,11 +122,7 @@ def load_table(card: Card | None = None, directory: Path | None = None) -> Solut
         encoding = str(data["encoding"])
     values = stored.astype(np.float64) / Q if encoding == "q128" else stored.astype(np.float64)
     ct = card_tables(card)
-    V = np.full(ct.shape, np.nan)
-    full = (1 << ct.n_boxes) - 1
-    V[full] = 0.0
-    if ct.n_z == 2:
-        V[full, :, :, 0] = ct.no_zero_points
+    V = terminal_values(ct)
     offset = 0
     for st in _enumerate(card):
         V[st.mask, st.sub, st.j, st.z] = values[offset:offset + len(st)]

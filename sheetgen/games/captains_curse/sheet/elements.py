@@ -143,14 +143,20 @@ def _centred_text(canvas: Canvas, cx: float, baseline: float, s: str, font: str,
     canvas.text(cx - string_width(s, font, size) / 2, baseline, s, font, size, color)
 
 
+# Where an element's island comes from: a file or data, else generated (and verified) from a seed.
+ISLAND_SOURCE = {
+    "island": Param(ANY, None, "island file path or data; none: generate from seed"),
+        "seed": Param(ANY, None, "seed used when no island is given"),
+        "difficulty": Param(Choice(options=("easy", "normal", "hard")), "normal", ""),
+}
+
+
 @register
 class IslandMap(Element):
     type_name = "captains_curse.island_map"
     description = "the island: sea, coast, spaces, symbols, sink lines, names, centre grid"
     params = {
-        "island": Param(ANY, None, "island file path or data; none: generate from seed"),
-        "seed": Param(ANY, None, "seed used when no island is given"),
-        "difficulty": Param(Choice(options=("easy", "normal", "hard")), "normal", ""),
+        **ISLAND_SOURCE,
         "x": Param(LENGTH, 0.0, "left of the map box"),
         "y": Param(LENGTH, 0.0, "top of the map box"),
         "w": Param(SIZE, doc="map box width"),
@@ -331,9 +337,7 @@ class IslandText(Element):
     type_name = "captains_curse.island_text"
     description = "a line about the island: its name or the small print"
     params = {
-        "island": Param(ANY, None, "island file path or data; none: generate from seed"),
-        "seed": Param(ANY, None, "seed used when no island is given"),
-        "difficulty": Param(Choice(options=("easy", "normal", "hard")), "normal", ""),
+        **ISLAND_SOURCE,
         "what": Param(Choice(options=("name", "small_print")), "name", ""),
         "x": Param(LENGTH, 0.0, "anchor x"),
         "y": Param(LENGTH, 0.0, "baseline y"),
@@ -360,9 +364,8 @@ class CentreGrid(Element):
     type_name = "captains_curse.centre_grid"
     description = "the island centre on its own: symbol headers, 6 columns of values, totals"
     params = {
+        **ISLAND_SOURCE,
         "island": Param(ANY, None, "island file path or data (for the symbol order)"),
-        "seed": Param(ANY, None, "seed used when no island is given"),
-        "difficulty": Param(Choice(options=("easy", "normal", "hard")), "normal", ""),
         "x": Param(LENGTH, 0.0, "left of the grid box"),
         "y": Param(LENGTH, 0.0, "top of the grid box"),
         "w": Param(SIZE, "64mm", "grid box width"),
