@@ -14,6 +14,7 @@ verified from the layout's `seed`. Drawing sees only finished values in points.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -143,6 +144,42 @@ def _centred_text(canvas: Canvas, cx: float, baseline: float, s: str, font: str,
     canvas.text(cx - string_width(s, font, size) / 2, baseline, s, font, size, color)
 
 
+def island_land(island: Island, pos=None) -> tuple[list[Polygon], Polygon]:
+    """The spaces' polygons and the land they make (one piece around one centre hole).
+
+    Public because the studio hit-tests clicks against exactly what the map draws.
+    """
+    if any(s.polygon is None for s in island.spaces):
+        raise SheetgenError(f"island '{island.name}' has spaces without polygons; the map "
+                            "needs geometry", pos,
+                            hint="give every space a polygon, or generate the island")
+    polys = [Polygon(s.polygon) for s in island.spaces]
+    land = union_all(polys)
+    if land.geom_type != "Polygon" or len(land.interiors) != 1:
+        # A hand-drawn island may leave hairline gaps between spaces: close them.
+        land = land.buffer(0.2, join_style="mitre").buffer(-0.2, join_style="mitre")
+    if land.geom_type != "Polygon" or len(land.interiors) != 1:
+        raise SheetgenError(f"island '{island.name}': the spaces must form one piece of "
+                            "land around one centre hole", pos)
+    return polys, land
+
+
+MAP_SEA = 6.0  # mm of sea kept around the land inside the map box
+
+
+def map_frame(land: Polygon, x: float, y: float, w: float, h: float) -> _Frame:
+    """Island millimetres -> page points for a map box at (x, y, w, h) points."""
+    return _Frame(land, x, y, w, h, MAP_SEA)
+
+
+def centre_grid_box(land: Polygon, fr: _Frame) -> tuple[float, float, float, float]:
+    """The centre hole's bounding box in page points: where the centre grid is drawn."""
+    hx0, hy0, hx1, hy1 = Polygon(land.interiors[0]).bounds
+    x0, y0 = fr.pt((hx0, hy0))
+    x1, y1 = fr.pt((hx1, hy1))
+    return x0, y0, x1 - x0, y1 - y0
+
+
 # Where an element's island comes from: a file or data, else generated (and verified) from a seed.
 ISLAND_SOURCE = {
     "island": Param(ANY, None, "island file path or data; none: generate from seed"),
@@ -173,19 +210,8 @@ class IslandMap(Element):
         data, _ = island_source(v["island"], scope, v["seed"] if v["seed"] is not None
                                 else scope.names.get("seed"), v["difficulty"])
         island = _island(data)
-        if any(s.polygon is None for s in island.spaces):
-            raise SheetgenError(f"island '{island.name}' has spaces without polygons; the map "
-                                "needs geometry", self.pos,
-                                hint="give every space a polygon, or generate the island")
-        polys = [Polygon(s.polygon) for s in island.spaces]
-        land = union_all(polys)
-        if land.geom_type != "Polygon" or len(land.interiors) != 1:
-            # A hand-drawn island may leave hairline gaps between spaces: close them.
-            land = land.buffer(0.2, join_style="mitre").buffer(-0.2, join_style="mitre")
-        if land.geom_type != "Polygon" or len(land.interiors) != 1:
-            raise SheetgenError(f"island '{island.name}': the spaces must form one piece of "
-                                "land around one centre hole", self.pos)
-        fr = _Frame(land, v["x"], v["y"], v["w"], v["h"], 6.0)
+        polys, land = island_land(island, self.pos)
+        fr = map_frame(land, v["x"], v["y"], v["w"], v["h"])
         sx, sy, sw, sh = v["x"], v["y"], v["w"], v["h"]
         canvas.push()
         canvas.clip(rect_ops(sx, sy, sw, sh))
@@ -222,10 +248,7 @@ class IslandMap(Element):
         canvas.pop()
         canvas.path(rect_ops(sx, sy, sw, sh), stroke=Stroke(INK, 0.8))
         if v["grid"]:
-            hx0, hy0, hx1, hy1 = hole.bounds
-            x0, y0 = fr.pt((hx0, hy0))
-            x1, y1 = fr.pt((hx1, hy1))
-            draw_centre_grid(canvas, island, Ruleset(), x0, y0, x1 - x0, y1 - y0)
+            draw_centre_grid(canvas, island, Ruleset(), *centre_grid_box(land, fr))
 
     def _place_name(self, canvas: Canvas, name: str, cx: float, top: float, poly: Polygon,
                     fr: _Frame, size: float) -> None:
@@ -299,16 +322,42 @@ class IslandMap(Element):
         _centred_text(canvas, cx, cy - r - 2, "N", "sans-bold", 7, (0.45, 0.5, 0.55))
 
 
+@dataclass(frozen=True)
+class CentreGridGeometry:
+    """Where the centre grid's header, six value rows and total boxes sit (points).
+
+    One description shared by the drawing and by the studio, which lays clickable columns
+    and pencil marks over the very cells the sheet prints.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    col_w: float
+    head_h: float
+    total_h: float
+    cell_h: float
+
+    @classmethod
+    def of(cls, x: float, y: float, w: float, h: float) -> CentreGridGeometry:
+        pad = 2.0 * MM
+        x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
+        head_h, total_h = h * 0.15, h * 0.14
+        return cls(x, y, w, h, w / 6, head_h, total_h, (h - head_h - total_h) / 6)
+
+    def cell(self, column: int, row: int) -> tuple[float, float, float, float]:
+        """The box of value row `row` (0-5) of `column` (0-5)."""
+        return (self.x + column * self.col_w, self.y + self.head_h + row * self.cell_h,
+                self.col_w, self.cell_h)
+
+
 def draw_centre_grid(canvas: Canvas, island: Island, ruleset: Ruleset, x: float, y: float,
                      w: float, h: float) -> None:
     """The island centre: a symbol header per column, the six values, and a total box."""
-    pad = 2.0 * MM
-    x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
-    rows = 8  # header, 6 values, total
-    col_w = w / 6
-    head_h = h * 0.15
-    total_h = h * 0.14
-    cell_h = (h - head_h - total_h) / 6
+    g = CentreGridGeometry.of(x, y, w, h)
+    x, y, w, h = g.x, g.y, g.w, g.h
+    col_w, head_h, total_h, cell_h = g.col_w, g.head_h, g.total_h, g.cell_h
     for c, symbol in enumerate(island.symbols):
         cx = x + c * col_w
         icon = min(col_w, head_h) * 0.78
@@ -329,7 +378,6 @@ def draw_centre_grid(canvas: Canvas, island: Island, ruleset: Ruleset, x: float,
     for r in range(0, 7):
         gy = y + head_h + r * cell_h
         canvas.path([("M", x, gy), ("L", x + w, gy)], stroke=stroke)
-    del rows
 
 
 @register
