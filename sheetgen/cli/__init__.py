@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "sheetgen.cli.layouts",
     "sheetgen.cli.reference",
     "sheetgen.cli.rulebook",
+    "sheetgen.cli.studio",
     "sheetgen.cli.swashbuckle",
 ]
 

@@ -18,6 +18,7 @@ Bands are win rates of the expert player; `BANDS` documents how their defaults w
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,6 +140,47 @@ def structural_faults(island: Island, ruleset: Ruleset, data: dict[str, Any] | N
     return faults
 
 
+@dataclass(frozen=True)
+class TrialProgress:
+    """The expert's record after a chunk of verification games, and the verdict so far."""
+
+    games: int
+    wins: int
+    decided: bool  # the band's question is answered (or the cap is reached)
+    passed: bool
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+def expert_trials(island: Island, band: Band, ruleset: Ruleset, seed: int,
+                  expert_cap: int = EXPERT_CAP, min_games: int = MIN_GAMES
+                  ) -> Iterator[TrialProgress]:
+    """The early-stopped expert run, chunk by chunk, so a caller can show progress or stop.
+
+    Dice come from `game_seed(seed, i)`: `VERIFY_SEED` for the acceptance test, any other
+    seed for a figure measured on fresh dice. The last item has `decided` set.
+    """
+    wins = games = 0
+    while games < expert_cap:
+        stop = min(expert_cap, games + CHUNK)
+        results = play_games(island, ruleset, "expert", seed, games, stop)
+        wins += sum(r.won for r in results)
+        games = stop
+        if games < min(min_games, expert_cap):
+            yield TrialProgress(games, wins, False, False)
+            continue
+        lo, hi = wilson_interval(wins, games)
+        if lo >= band.min_win and hi <= band.max_win:
+            yield TrialProgress(games, wins, True, True)
+            return
+        if hi < band.min_win or lo > band.max_win:
+            yield TrialProgress(games, wins, True, False)
+            return
+        yield TrialProgress(games, wins, games >= expert_cap, False)
+
+
 def verify(island: Island, band: Band | str = "normal", ruleset: Ruleset | None = None,
            data: dict[str, Any] | None = None, expert_cap: int = EXPERT_CAP,
            greedy_games: int = GREEDY_GAMES, min_width: float = 0.0,
@@ -149,21 +191,10 @@ def verify(island: Island, band: Band | str = "normal", ruleset: Ruleset | None 
     faults = structural_faults(island, ruleset, data, min_width)
     if faults:
         return Verdict(band.name, False, tuple(faults), 0, 0, 0, 0)
-    wins = games = 0
+    games = wins = 0
     passed = False
-    while games < expert_cap:
-        stop = min(expert_cap, games + CHUNK)
-        results = play_games(island, ruleset, "expert", VERIFY_SEED, games, stop)
-        wins += sum(r.won for r in results)
-        games = stop
-        if games < min(min_games, expert_cap):
-            continue
-        lo, hi = wilson_interval(wins, games)
-        if lo >= band.min_win and hi <= band.max_win:
-            passed = True
-            break
-        if hi < band.min_win or lo > band.max_win:
-            break
+    for progress in expert_trials(island, band, ruleset, VERIFY_SEED, expert_cap, min_games):
+        games, wins, passed = progress.games, progress.wins, progress.passed
     greedy = play_games(island, ruleset, "greedy", VERIFY_SEED, 0, greedy_games)
     return Verdict(band.name, passed, (), games, wins, greedy_games,
                    sum(r.won for r in greedy))

@@ -24,7 +24,7 @@ from shapely.geometry import Point, Polygon, box
 from shapely.ops import polylabel
 
 from sheetgen.assets.fonts import string_width
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.params import ANY, BOOL, COLOR, LENGTH, SIZE, TEXT, Choice, Number, Param
@@ -188,6 +188,21 @@ ISLAND_SOURCE = {
 }
 
 
+def _shown_lines(value: Any, island: Island, pos) -> set[str]:
+    """The sink lines to draw: all by default, or the listed ids (a screen may hide some)."""
+    known = {line.id for line in island.sink_lines}
+    if value is None:
+        return known
+    if not isinstance(value, (list, tuple)) or not all(isinstance(x, str) for x in value):
+        raise SheetgenError("lines must be a list of sink line ids", pos,
+                            hint="e.g. lines: [L1, L4], or leave it out to draw every line")
+    unknown = sorted(set(value) - known)
+    if unknown:
+        raise SheetgenError(f"lines: no sink line '{unknown[0]}' on island '{island.name}'",
+                            pos, hint=did_you_mean(unknown[0], known) or None)
+    return set(value)
+
+
 @register
 class IslandMap(Element):
     type_name = "captains_curse.island_map"
@@ -204,6 +219,7 @@ class IslandMap(Element):
         "land": Param(COLOR, "#fbf6e8", "land colour"),
         "line_color": Param(COLOR, "#94201a", "sink line colour"),
         "name_size": Param(Number(minimum=3, maximum=20), 6.2, "place name size, points"),
+        "lines": Param(ANY, None, "ids of the sink lines to draw (default: all of them)"),
     }
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
@@ -240,8 +256,9 @@ class IslandMap(Element):
         canvas.path(polyline_ops(fr.pts(hole.exterior.coords[:-1]), closed=True),
                     fill=(1.0, 1.0, 1.0), stroke=Stroke(INK, 1.0))
         # Lines last, over the centre box's edge: a line that runs along the box shows.
+        shown = _shown_lines(v["lines"], island, self.pos)
         for line in island.sink_lines:
-            if line.path:
+            if line.path and line.id in shown:
                 canvas.path(_hand_ops(fr, line.path, closed=False),
                             stroke=Stroke(v["line_color"], 1.9, dash=(0.01, 3.1), cap=1,
                                           join=1))

@@ -1,0 +1,168 @@
+"""What the studio's routes ask of the library, in one place: make, show, verify, play, print.
+
+Kept apart from the web layer so each piece is a plain function over a `Session`, tested
+without a server.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from sheetgen.games.captains_curse.island import island_from_dict
+from sheetgen.games.captains_curse.islands.generate import generate_island, island_yaml
+from sheetgen.games.captains_curse.islands.params import IslandParams
+from sheetgen.games.captains_curse.islands.verify import BANDS, expert_trials, get_band
+from sheetgen.layout.bundled import find_layout
+from sheetgen.layout.document import RenderOptions, load_layout
+from sheetgen.render.output import render_pdf
+
+from .jobs import Job
+from .mapview import render_map
+from .play import BrowserGame
+from .sessions import Session, Settings
+
+DIFFICULTIES = tuple(BANDS)
+SPACE_SIZES = (240, 340)  # mean area of a space, mm^2: the generator's cell_area
+MAX_PAD = 50
+SHEET_LAYOUT = "captains-curse/island-sheet"
+
+
+def make_island(settings: Settings) -> dict[str, Any]:
+    """A fresh island from the settings: the generator's geometry with the band's sink plan.
+
+    Not verified here (that is the Verify button's job, on fresh dice), so it appears at
+    once; the same seed and settings always give the same island.
+    """
+    params = IslandParams(cell_area=float(settings.cell_area))
+    band = get_band(settings.difficulty)
+    return generate_island(settings.seed, params, band.plan).data
+
+
+def island_view(session: Session) -> dict[str, Any]:
+    """The island as the page shows it: map SVG, hit geometry, history and figures."""
+    with session.lock:
+        data = session.island
+        assert data is not None
+        hidden = set(session.hidden_lines)
+        shown = [line["id"] for line in data["sink_lines"] if line["id"] not in hidden]
+        view = render_map(data, shown if hidden else None)
+        return {
+            "name": data["name"], "seed": data.get("seed"),
+            "settings": vars(session.settings) if session.settings else None,
+            "svg": view.svg, "width": view.width, "height": view.height,
+            "geometry": view.geometry, "hidden_lines": sorted(hidden),
+            "can_undo": bool(session.undo), "can_redo": bool(session.redo),
+            "verified": session.verified,
+        }
+
+
+def start_verification(session: Session, band_name: str) -> Job:
+    """Verify the current island against a band on fresh dice, chunk by chunk."""
+    with session.lock:
+        if session.verify_job is not None:
+            session.verify_job.cancel()
+        data = session.island
+        island = island_from_dict(data)
+        band = get_band(band_name)
+        seed = secrets.randbits(63)
+
+        def run(job: Job) -> dict[str, Any]:
+            job.report(games=0, wins=0, band=band.name, min_win=band.min_win,
+                       max_win=band.max_win, seed=seed)
+            verdict: dict[str, Any] = {}
+            for step in expert_trials(island, band, session.ruleset, seed):
+                lo, hi = step.interval
+                verdict = {"games": step.games, "wins": step.wins,
+                           "rate": step.wins / step.games, "low": lo, "high": hi,
+                           "decided": step.decided, "passed": step.passed}
+                job.report(**verdict)
+                if job.cancelled:
+                    return verdict
+            verdict["verdict"] = "passed" if verdict["passed"] else "failed"
+            job.report(verdict=verdict["verdict"])
+            with session.lock:
+                if session.island is data:  # still the island that was verified
+                    session.verified = {"band": band.name, "seed": seed, **verdict}
+            return verdict
+
+        session.verify_job = Job("verify", run)
+        return session.verify_job
+
+
+def new_game(session: Session, seed: int | None) -> dict[str, Any]:
+    with session.lock:
+        island = island_from_dict(session.island)
+        session.game = BrowserGame(island, session.ruleset,
+                                   seed if seed is not None else secrets.randbits(32))
+        return {"seed": session.game.seed, **session.game.view()}
+
+
+def island_file(session: Session) -> str:
+    return island_yaml(session.island)
+
+
+def file_stem(session: Session) -> str:
+    """A safe download name from the island's name (never a path)."""
+    stem = re.sub(r"[^a-z0-9]+", "-", session.island["name"].lower()).strip("-")
+    return stem or "island"
+
+
+def _small_print(session: Session) -> str:
+    seed = session.island.get("seed")
+    origin = f"seed {seed} · " if seed is not None else ""
+    v = session.verified
+    if v is None:
+        return f"{origin}edited in sheetgen studio · not verified"
+    return (f"{origin}studio: expert won {v['wins']}/{v['games']} "
+            f"({v['low']:.0%}-{v['high']:.0%}) on fresh dice · {v['band']} "
+            f"{'passed' if v['passed'] else 'not reached'}")
+
+
+def _sheet_layout(paper: str):
+    return load_layout(find_layout(SHEET_LAYOUT), RenderOptions(paper=paper))
+
+
+def sheet_pdf(session: Session, paper: str = "a4") -> bytes:
+    """The island sheet of the current island, as printed by `sheetgen render`."""
+    with session.lock:
+        layout = _sheet_layout(paper)
+        layout.data = [{"island": session.island, "small_print": _small_print(session)}]
+    return render_pdf(layout)
+
+
+class _Cancelled(Exception):
+    pass
+
+
+def start_pad(session: Session, count: int, paper: str) -> Job:
+    """A pad of `count` verified islands from the session's seed and difficulty."""
+    from sheetgen.cli.islands import make_pad
+
+    with session.lock:
+        if session.pad_job is not None:
+            session.pad_job.cancel()
+        settings = session.settings or Settings(seed=secrets.randbits(32))
+
+        def run(job: Job) -> bytes | None:
+            done = [0]
+            job.report(done=0, count=count)
+
+            def step(n: int) -> None:
+                done[0] += n
+                job.report(done=done[0])
+                if job.cancelled:
+                    raise _Cancelled
+
+            try:
+                items = make_pad(count, settings.seed, settings.difficulty, 1, step)
+            except _Cancelled:
+                return None
+            layout = _sheet_layout(paper)
+            layout.data = [{"island": d, "small_print": sp} for d, sp, _ in items]
+            job.report(rendering=True)
+            return render_pdf(layout)
+
+        session.pad_job = Job("pad", run)
+        return session.pad_job
