@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 extra="${1:-}"   # "test" adds the test dependencies
 
 debs=(poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 libharfbuzz0b python3-venv)
+# The studio's browser tests drive Debian's own Chromium (no browser download).
+if [ "$extra" = "test" ]; then debs+=(chromium chromium-driver); fi
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
   for d in "${debs[@]}"; do
@@ -26,7 +28,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 if [ "$extra" = "test" ]; then
-  .venv/bin/python -m pip install -q -e ".[test]"
+  .venv/bin/python -m pip install -q -e ".[studio,test]"
 else
-  .venv/bin/python -m pip install -q -e .
+  .venv/bin/python -m pip install -q -e ".[studio]"
 fi

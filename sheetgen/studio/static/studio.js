@@ -55,7 +55,7 @@ function el(name, attrs, parent) {
 
 function pts(list) { return list.map((p) => p.join(",")).join(" "); }
 
-function showIsland(view) {
+function showIsland(view, keepGame) {
   state.island = view;
   $("map-empty").hidden = true;
   $("map-art").innerHTML = view.svg;
@@ -72,13 +72,15 @@ function showIsland(view) {
   if (state.selected && !view.geometry.spaces.some((s) => s.id === state.selected)) {
     state.selected = null;
   }
+  selectSpace(state.selected);
+  if (keepGame && state.game) { showGame(state.game); return; }
+  // A changed island ends the game played on the old one.
   state.game = null;
   $("roll").disabled = true;
   $("choices").replaceChildren(); $("modifiers").replaceChildren();
   $("result").hidden = true; $("game-log").hidden = true; $("play-text").textContent = "";
   $("dice").replaceChildren();
   drawOverlay();
-  selectSpace(state.selected);
 }
 
 function updateSheetLink() {
@@ -101,11 +103,7 @@ function fillLines(view) {
 async function setLines() {
   const hidden = [...$("lines").querySelectorAll("input")].filter((c) => !c.checked)
     .map((c) => c.dataset.line);
-  await guarded(async () => {
-    const game = state.game;
-    showIsland(await api("POST", "/lines", { hidden }));
-    if (game) { state.game = game; showGame(game); }
-  });
+  await guarded(async () => showIsland(await api("POST", "/lines", { hidden }), true));
 }
 
 function drawOverlay() {
@@ -264,11 +262,7 @@ async function verify() {
 }
 
 async function refreshCaption() {
-  try {
-    const game = state.game;
-    showIsland(await api("GET", "/island"));
-    if (game) { state.game = game; showGame(game); }
-  } catch (err) { status(err.message); }
+  try { showIsland(await api("GET", "/island"), true); } catch (err) { status(err.message); }
 }
 
 async function pad() {
@@ -298,6 +292,7 @@ async function newGame() {
   await guarded(async () => {
     const view = await api("POST", "/game", {});
     status(`new game, dice seed ${view.seed}`);
+    $("panel-play").scrollIntoView({ block: "start", behavior: "smooth" });
     showGame(view);
   });
 }
@@ -309,6 +304,7 @@ function dieBox(value, black) {
 
 function showGame(view) {
   state.game = view;
+  document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
   const modifiers = [];
   for (const m of view.moves) {
     const key = JSON.stringify(m.modify);
@@ -353,7 +349,7 @@ function showGame(view) {
   const res = $("result");
   if (view.result) {
     const r = view.result;
-    const goals = r.goals.map((g, i) => `goal ${i + 1} ${g ? "✓" : "✗"}`).join(", ");
+    const goals = Object.entries(r.goals).map(([k, g]) => `${k} ${g ? "✓" : "✗"}`).join(", ");
     res.replaceChildren();
     const h = document.createElement("h3");
     h.id = "final-score";

@@ -1,0 +1,108 @@
+"""Studio load test on loopback (prints measured figures; not a test).
+
+    .venv/bin/python benchmarks/bench_studio_load.py [--sessions 20]
+
+Starts `sheetgen studio` as its own process on a free port, then N client threads each
+open a session, make an island (fresh seed), verify it on fresh dice following the
+server-sent events to the verdict, and download its sheet PDF. Reports errors, the
+latency of each step (median and worst), the whole run's time and the server's peak
+resident memory (VmHWM), before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+import httpx
+
+
+def vm_hwm(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def client(base: str, seed: int, out: dict, errors: list) -> None:
+    try:
+        with httpx.Client(base_url=base, timeout=120) as http:
+            t0 = time.perf_counter()
+            sid = http.post("/api/session").json()["session"]
+            r = http.post(f"/api/s/{sid}/island", json={"seed": seed})
+            r.raise_for_status()
+            t1 = time.perf_counter()
+            http.post(f"/api/s/{sid}/verify", json={}).raise_for_status()
+            last = None
+            with http.stream("GET", f"/api/s/{sid}/jobs/verify/events") as events:
+                for line in events.iter_lines():
+                    if line.startswith("data: "):
+                        last = json.loads(line[6:])
+            if not last or last["state"] != "done":
+                raise RuntimeError(f"verification ended {last}")
+            t2 = time.perf_counter()
+            pdf = http.get(f"/api/s/{sid}/download/sheet.pdf")
+            pdf.raise_for_status()
+            t3 = time.perf_counter()
+            out[seed] = (t1 - t0, t2 - t1, t3 - t2, last["games"], last["verdict"])
+    except Exception as err:  # noqa: BLE001 - counted and printed
+        errors.append(f"seed {seed}: {type(err).__name__}: {err}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sessions", type=int, default=20)
+    args = ap.parse_args()
+    sheetgen = os.path.join(os.path.dirname(sys.executable), "sheetgen")
+    server = subprocess.Popen([sheetgen, "studio"], stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        base = re.search(r"http://\S+/", line).group(0).rstrip("/")
+        with httpx.Client(base_url=base) as http:  # warm up: compile the players once
+            sid = http.post("/api/session").json()["session"]
+            http.post(f"/api/s/{sid}/island", json={"seed": 1}).raise_for_status()
+        idle = vm_hwm(server.pid)
+        out: dict = {}
+        errors: list = []
+        threads = [threading.Thread(target=client, args=(base, 1000 + i, out, errors))
+                   for i in range(args.sessions)]
+        start = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        took = time.perf_counter() - start
+        peak = vm_hwm(server.pid)
+    finally:
+        server.terminate()
+        server.wait(10)
+
+    def fig(i: int) -> str:
+        values = [v[i] for v in out.values()]
+        return f"median {statistics.median(values):.2f} s, worst {max(values):.2f} s" \
+            if values else "-"
+
+    print(f"studio load: {args.sessions} concurrent sessions on loopback, "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    print(f"  errors          {len(errors)}")
+    for e in errors[:5]:
+        print(f"    {e}")
+    print(f"  make island     {fig(0)}")
+    print(f"  verify (SSE)    {fig(1)}  ({sum(v[3] for v in out.values())} expert games)")
+    print(f"  sheet PDF       {fig(2)}")
+    print(f"  whole run       {took:.1f} s")
+    print(f"  server memory   {idle:.0f} MiB after warm-up, peak {peak:.0f} MiB")
+    verdicts = [v[4] for v in out.values()]
+    print(f"  verdicts        {verdicts.count('passed')} passed, {verdicts.count('failed')} not")
+
+
+if __name__ == "__main__":
+    main()

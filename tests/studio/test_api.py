@@ -1,0 +1,200 @@
+"""The studio's JSON API through Starlette's test client."""
+
+from __future__ import annotations
+
+import json
+
+import yaml
+
+from sheetgen.games.captains_curse.gamelog import replay
+from sheetgen.games.captains_curse.island import island_from_dict, validate_island
+from sheetgen.games.captains_curse.ruleset import Ruleset
+
+
+def _events(client, sid: str, kind: str) -> list[dict]:
+    out = []
+    with client.stream("GET", f"/api/s/{sid}/jobs/{kind}/events") as r:
+        assert r.status_code == 200
+        assert r.headers["content-type"].startswith("text/event-stream")
+        for line in r.iter_lines():
+            if line.startswith("data: "):
+                out.append(json.loads(line[6:]))
+    return out
+
+
+def test_page_and_assets_are_served_from_the_package(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "sheetgen studio" in page.text
+    assert "http" not in page.text.replace("http://www.w3.org", "")  # no CDN
+    for asset in ("studio.js", "studio.css"):
+        assert client.get(f"/static/{asset}").status_code == 200
+
+
+def test_make_returns_the_map_svg_and_its_geometry(client, session):
+    view = client.get(f"/api/s/{session}/island").json()
+    assert view["svg"].startswith("<svg") and view["seed"] == 7
+    g = view["geometry"]
+    assert len(g["spaces"]) == 36 and len(g["columns"]) == 6
+    for space in g["spaces"]:
+        xs = [p[0] for p in space["outline"]]
+        ys = [p[1] for p in space["outline"]]
+        assert 0 <= min(xs) and max(xs) <= view["width"]
+        assert 0 <= min(ys) and max(ys) <= view["height"]
+    assert not view["can_undo"] and view["verified"] is None
+
+
+def test_same_seed_same_island_and_fresh_seed_when_none(client):
+    sid = client.post("/api/session").json()["session"]
+    a = client.post(f"/api/s/{sid}/island", json={"seed": 123}).json()
+    b = client.post(f"/api/s/{sid}/island", json={"seed": 123}).json()
+    assert a["svg"] == b["svg"]
+    c = client.post(f"/api/s/{sid}/island", json={}).json()
+    assert isinstance(c["seed"], int)
+
+
+def test_sessions_are_independent(client, session):
+    other = client.post("/api/session").json()["session"]
+    assert client.get(f"/api/s/{other}/island").status_code == 409  # no island there
+    client.post(f"/api/s/{session}/edit", json={"kind": "rename", "text": "Mine"})
+    assert client.get(f"/api/s/{session}/island").json()["name"] == "Mine"
+    client.post(f"/api/s/{other}/island", json={"seed": 8})
+    assert client.get(f"/api/s/{other}/island").json()["name"] != "Mine"
+
+
+def test_edit_undo_redo(client, session):
+    before = client.get(f"/api/s/{session}/island").json()
+    spaces = before["geometry"]["spaces"]
+    a = spaces[0]
+    b = next(s for s in spaces if s["symbol"] != a["symbol"])
+    r = client.post(f"/api/s/{session}/edit", json={"kind": "swap_symbols", "space": a["id"],
+                                                    "other": b["id"], "symbol": b["symbol"]})
+    assert r.status_code == 200
+    after = r.json()
+    assert after["can_undo"] and after["svg"] != before["svg"]
+    undone = client.post(f"/api/s/{session}/history/undo").json()
+    assert undone["svg"] == before["svg"] and undone["can_redo"]
+    redone = client.post(f"/api/s/{session}/history/redo").json()
+    assert redone["svg"] == after["svg"]
+
+
+def test_a_bad_edit_is_a_422_with_the_validator_message(client, session):
+    view = client.get(f"/api/s/{session}/island").json()
+    a = view["geometry"]["spaces"][0]
+    other = next(s for s in view["geometry"]["symbols"] if s != a["symbol"])
+    r = client.post(f"/api/s/{session}/edit",
+                    json={"kind": "set_symbol", "space": a["id"], "symbol": other})
+    assert r.status_code == 422
+    assert "R2" in r.json()["error"] and r.json()["rejected"]
+    assert client.get(f"/api/s/{session}/island").json()["svg"] == view["svg"]
+
+
+def test_hiding_sink_lines_redraws_the_map(client, session):
+    view = client.get(f"/api/s/{session}/island").json()
+    ids = [line["id"] for line in view["geometry"]["lines"]]
+    hidden = client.post(f"/api/s/{session}/lines", json={"hidden": ids[:3]}).json()
+    assert hidden["hidden_lines"] == sorted(ids[:3])
+    assert len(hidden["svg"]) < len(view["svg"])
+    r = client.post(f"/api/s/{session}/lines", json={"hidden": ["nope"]})
+    assert r.status_code == 400
+
+
+def test_verify_streams_progress_to_a_verdict_on_fresh_dice(client, session):
+    r = client.post(f"/api/s/{session}/verify", json={"difficulty": "normal"})
+    assert r.status_code == 200
+    events = _events(client, session, "verify")
+    games = [e.get("games", 0) for e in events]
+    assert games == sorted(games) and games[-1] >= 48
+    last = events[-1]
+    assert last["state"] == "done" and last["verdict"] in ("passed", "failed")
+    assert last["seed"] != 20261122  # not the verification dice of the generator
+    view = client.get(f"/api/s/{session}/island").json()
+    assert view["verified"]["games"] == last["games"]
+
+
+def test_verify_can_be_cancelled(client, session):
+    client.post(f"/api/s/{session}/verify", json={"difficulty": "hard"})
+    client.post(f"/api/s/{session}/jobs/verify/cancel")
+    events = _events(client, session, "verify")
+    assert events[-1]["state"] in ("cancelled", "done")
+
+
+def test_a_whole_game_through_the_api_replays(client, session):
+    view = client.post(f"/api/s/{session}/game", json={"seed": 42}).json()
+    assert view["seed"] == 42 and view["phase"] == "roll"
+    for _ in range(2000):
+        if view["phase"] == "over":
+            break
+        if view["phase"] == "roll":
+            view = client.post(f"/api/s/{session}/game/roll").json()
+        else:
+            view = client.post(f"/api/s/{session}/game/move",
+                               json={"index": view["moves"][-1]["index"]}).json()
+    assert view["phase"] == "over" and "score" in view["result"]
+    r = client.get(f"/api/s/{session}/game/log")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    report = replay(r.json())
+    assert report.ok, report.describe()
+
+
+def test_illegal_game_requests_are_4xx(client, session):
+    assert client.post(f"/api/s/{session}/game/move", json={"index": 0}).status_code == 409
+    client.post(f"/api/s/{session}/game", json={"seed": 1})
+    assert client.post(f"/api/s/{session}/game/move", json={"index": 0}).status_code == 409
+    client.post(f"/api/s/{session}/game/roll")
+    assert client.post(f"/api/s/{session}/game/move", json={"index": 9999}).status_code == 409
+    assert client.post(f"/api/s/{session}/game/move", json={"index": "x"}).status_code == 400
+    assert client.post(f"/api/s/{session}/game/fly").status_code == 404
+    assert client.get(f"/api/s/{session}/game/log").status_code == 409
+
+
+def test_downloads(client, session):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    island = client.get(f"/api/s/{session}/download/island.yaml")
+    assert island.status_code == 200
+    data = yaml.safe_load(island.text)
+    validate_island(island_from_dict(data), Ruleset())
+    pdf = client.get(f"/api/s/{session}/download/sheet.pdf?paper=letter")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    reader = PdfReader(BytesIO(pdf.content))
+    assert len(reader.pages) == 1
+    assert round(float(reader.pages[0].mediabox.width)) == 612
+    assert data["name"] in reader.pages[0].extract_text()
+    assert client.get(f"/api/s/{session}/download/..%2F..%2Fetc%2Fpasswd").status_code == 404
+    assert client.get(f"/api/s/{session}/download/pad.pdf").status_code == 409
+
+
+def test_pad_job(client, session):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    r = client.post(f"/api/s/{session}/pad", json={"count": 2})
+    assert r.status_code == 200
+    events = _events(client, session, "pad")
+    assert events[-1]["state"] == "done" and events[-1]["done"] == 2
+    pdf = client.get(f"/api/s/{session}/download/pad.pdf")
+    assert len(PdfReader(BytesIO(pdf.content)).pages) == 2
+
+
+def test_bad_parameters_are_4xx_json(client, session):
+    bad = [
+        ("post", "/api/s/nope/island", {"seed": 1}, 404),
+        ("post", f"/api/s/{session}/island", {"seed": -1}, 400),
+        ("post", f"/api/s/{session}/island", {"seed": "abc"}, 400),
+        ("post", f"/api/s/{session}/island", {"difficulty": "deadly"}, 400),
+        ("post", f"/api/s/{session}/island", {"space_size": 9000}, 400),
+        ("post", f"/api/s/{session}/pad", {"count": 10_000}, 400),
+        ("post", f"/api/s/{session}/edit", {"kind": 3}, 422),
+        ("get", f"/api/s/{session}/jobs/mine/events", None, 404),
+        ("post", f"/api/s/{session}/verify", {"difficulty": 1}, 400),
+    ]
+    for method, path, body, status in bad:
+        r = client.request(method.upper(), path, json=body)
+        assert r.status_code == status, (path, body, r.text)
+        assert "error" in r.json()
+    r = client.post(f"/api/s/{session}/island", content=b"{not json",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
