@@ -85,6 +85,8 @@ def downloaded(driver, suffix, timeout=20.0):
 
 
 def test_make_edit_verify_play_and_print(browser, live_server):
+    from selenium.common.exceptions import TimeoutException
+
     d = browser
     d.get(live_server)
     wait(d, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
@@ -133,8 +135,12 @@ def test_make_edit_verify_play_and_print(browser, live_server):
     # Play a whole game by clicking only what the page offers.
     by_id(d, "new-game").click()
     wait(d, lambda d: by_id(d, "roll").is_enabled(), what="a new game")
+
     def updates():
         return int(d.execute_script("return document.body.dataset.updates || '0'"))
+
+    def answered(seen, timeout):
+        wait(d, lambda d: updates() != seen, timeout=timeout, what="the move's answer")
 
     for clicks in range(1, 400):
         if css(d, "#final-score"):
@@ -152,11 +158,11 @@ def test_make_edit_verify_play_and_print(browser, live_server):
                 "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
                 targets[0])
         try:
-            wait(d, lambda d: updates() != seen, timeout=2, what="the move's answer")
-        except Exception:
+            answered(seen, 2)
+        except TimeoutException:
             # Two dice fit the clicked cell: the page lists both; take the first.
             css(d, "#choices button")[0].click()
-            wait(d, lambda d: updates() != seen, timeout=10, what="the move's answer")
+            answered(seen, 10)
         if clicks == 12:
             shot(d, "05-playing")
     wait(d, lambda d: css(d, "#final-score"), what="the end of the game")
