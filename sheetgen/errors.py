@@ -50,9 +50,17 @@ class SheetgenError(Exception):
         return self.format()
 
 
+EXCERPT_WIDTH = 100
+QUOTABLE: set[str] = set()
+"""Files whose lines an error may quote: those the YAML reader parsed into a mapping or a list
+(or that are named .yaml/.yml when the fault is a YAML syntax error). Any other file (a CSV
+row, an image, a system file a layout tried to read) is named but never quoted."""
+
+
 def _excerpt(position: Position | None) -> list[str]:
-    """The offending source line with a caret under the column, when the file is readable."""
-    if position is None or not position.line:
+    """The offending source line with a caret under the column, when the file is a YAML file
+    sheetgen read (see QUOTABLE) and is still readable."""
+    if position is None or not position.line or position.file not in QUOTABLE:
         return []
     try:
         text = Path(position.file).read_text(encoding="utf-8").splitlines()
@@ -61,8 +69,14 @@ def _excerpt(position: Position | None) -> list[str]:
     if not 0 < position.line <= len(text):
         return []
     source = text[position.line - 1].rstrip()
-    caret = " " * max(position.column - 1, 0) + "^"
-    return [f"  {source}", f"  {caret}"]
+    column = max(position.column - 1, 0)
+    if len(source) > EXCERPT_WIDTH:  # a one-line JSON file: show the part around the fault
+        start = max(0, min(column - EXCERPT_WIDTH // 2, len(source) - EXCERPT_WIDTH))
+        head = "..." if start else ""
+        tail = "..." if start + EXCERPT_WIDTH < len(source) else ""
+        source = head + source[start:start + EXCERPT_WIDTH] + tail
+        column = column - start + len(head)
+    return [f"  {source}", f"  {' ' * column}^"]
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:

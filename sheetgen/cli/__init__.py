@@ -27,8 +27,38 @@ COMMAND_MODULES = [
 ]
 
 
+# Options of the whole program that may also be written after the command's name
+# (`sheetgen render x.yaml --allow-path ../art`): they are moved in front before parsing.
+GLOBAL_OPTIONS = ("--limit", "--allow-path")
+
+
+def hoist_global_options(args: list[str]) -> list[str]:
+    """`args` with every GLOBAL_OPTIONS occurrence (and its value) moved to the front."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg in GLOBAL_OPTIONS and i + 1 < len(args):
+            front += [arg, args[i + 1]]
+            i += 2
+            continue
+        if arg.split("=", 1)[0] in GLOBAL_OPTIONS and "=" in arg:
+            front.append(arg)
+        else:
+            rest.append(arg)
+        i += 1
+    return front + rest
+
+
 class SheetgenGroup(click.Group):
     """A group that turns SheetgenError into exit status 2 with a readable message."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_global_options(list(args)))
 
     def invoke(self, ctx: click.Context):
         try:
@@ -40,8 +70,22 @@ class SheetgenGroup(click.Group):
 
 @click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
-def main() -> None:
+@click.option("--limit", "limit_pairs", multiple=True, metavar="NAME=VALUE",
+              help="Raise (or lower) a budget, e.g. --limit yaml_nodes=500000 (repeatable; "
+                   "see docs/layout-language.md, 'Budgets').")
+@click.option("--allow-path", "allow_paths", multiple=True, metavar="DIR",
+              type=click.Path(exists=True),
+              help="Let layouts and game files read files under DIR too (repeatable).")
+def main(limit_pairs: tuple[str, ...], allow_paths: tuple[str, ...]) -> None:
     """Print pirate dice games: layouts, verified islands, pads and rulebooks."""
+    from sheetgen import access, limits
+
+    try:
+        limits.configure(limit_pairs)
+    except SheetgenError as err:
+        click.echo(err.format(), err=True)
+        sys.exit(2)
+    access.allow(allow_paths)
 
 
 for _name in COMMAND_MODULES:

@@ -8,11 +8,14 @@ renderer turns into pages. Nothing here draws.
 from __future__ import annotations
 
 import csv
+import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sheetgen import access, limits
+from sheetgen.access import readable
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.layout import elements as _elements  # noqa: F401  (registers element types)
 from sheetgen.layout.colors import parse_color
@@ -25,7 +28,7 @@ from sheetgen.layout.elements.base import (
     parse_elements,
     resolve_value,
 )
-from sheetgen.layout.source import Mapping, Sequence, load_yaml, parse_yaml
+from sheetgen.layout.source import Mapping, Sequence, load_yaml, parse_yaml, read_text
 from sheetgen.layout.units import PAPER_MM, PT_PER, UnitError, parse_length
 
 TOP_KEYS = {"version", "name", "description", "extends", "include", "vars", "styles",
@@ -106,16 +109,24 @@ def _merge(base: Mapping, child: Mapping) -> Mapping:
     return out
 
 
-def _read_tree(path: Path, chain: tuple[Path, ...], ref: Position | None = None) -> Mapping:
+def _read_tree(path: Path, chain: tuple[Path, ...], ref: Position | None = None,
+               root: Path | None = None) -> Mapping:
     """Read a layout and everything it extends or includes, merged, detecting cycles.
-    `ref` is where the including file names this one (the place a cycle is reported)."""
+    `ref` is where the including file names this one (the place a cycle is reported);
+    `root` is the top layout's folder, the tree that included files must lie in (see
+    sheetgen.access)."""
     path = path.resolve()
+    root = root or path.parent
     if path in chain:
         cycle = " -> ".join(p.name for p in (*chain, path))
         raise SheetgenError(f"layouts extend or include each other in a circle: {cycle}",
                             ref or Position(str(chain[-1])),
                             hint="remove one of these 'extends:' or 'include:' entries")
-    raw = load_yaml(path)
+    raw = load_yaml(path, empty=None)
+    if raw is None:
+        raise SheetgenError("the layout file is empty", ref or Position(str(path)),
+                            hint="a layout needs at least 'elements:' (see "
+                                 "docs/layout-language.md)")
     if not isinstance(raw, Mapping):
         raise SheetgenError("a layout file must be a mapping of keys such as page: and "
                             "elements:", Position(str(path), 1, 1))
@@ -133,8 +144,8 @@ def _read_tree(path: Path, chain: tuple[Path, ...], ref: Position | None = None)
                             raw.pos_of("include"))
     for i, name in enumerate(includes):
         pos = includes.pos_of(i) if isinstance(includes, Sequence) else raw.pos_of("include")
-        inc_path = _relative(path, name, pos)
-        inc = _read_tree(inc_path, (*chain, path), pos)
+        inc_path = _relative(path, name, pos, root)
+        inc = _read_tree(inc_path, (*chain, path), pos, root)
         for key in inc:
             if key not in INCLUDE_KEYS:
                 raise SheetgenError(f"an included file may define only vars, styles and "
@@ -142,8 +153,8 @@ def _read_tree(path: Path, chain: tuple[Path, ...], ref: Position | None = None)
                                     hint="use 'extends:' to build on a whole layout")
         merged = _merge(merged, inc)
     if "extends" in raw:
-        base = _read_tree(_relative(path, raw["extends"], raw.pos_of("extends")),
-                          (*chain, path), raw.pos_of("extends"))
+        base = _read_tree(_relative(path, raw["extends"], raw.pos_of("extends"), root),
+                          (*chain, path), raw.pos_of("extends"), root)
         merged = _merge(merged, base)
     own = Mapping(pos=raw.pos)
     for key, value in raw.items():
@@ -154,14 +165,10 @@ def _read_tree(path: Path, chain: tuple[Path, ...], ref: Position | None = None)
     return _merge(merged, own)
 
 
-def _relative(path: Path, name: Any, pos: Position) -> Path:
-    if not isinstance(name, str):
-        raise SheetgenError("expected a file name", pos)
-    target = (path.parent / name)
-    if not target.is_file():
-        raise SheetgenError(f"no such file: {name}", pos,
-                            hint=f"paths are relative to {path.parent}")
-    return target
+def _relative(path: Path, name: Any, pos: Position, root: Path,
+              what: str = "layout file") -> Path:
+    """The file `name` names from the layout `path`, if the layout may read it."""
+    return readable(name, relative_to=path.parent, root=root, pos=pos, what=what)
 
 
 # --- sections --------------------------------------------------------------------------------
@@ -299,6 +306,7 @@ def _styles(raw: Mapping) -> dict[str, Mapping]:
         raise SheetgenError("'styles' must map style names to fields", raw.pos_of("styles"))
     known_fields = {k for cls in ELEMENT_TYPES.values() for k in cls.params}
     flat: dict[str, Mapping] = {}
+    _names_are_words(section, "style")
 
     def flatten(name: str, chain: tuple[str, ...]) -> Mapping:
         if name in flat:
@@ -344,17 +352,19 @@ def _data(raw: Mapping, path: Path) -> list[dict[str, Any]]:
         return [{}]
     pos = raw.pos_of("data")
     if isinstance(data, str):
-        source = _relative(path, data, pos)
+        source = _relative(path, data, pos, path.resolve().parent, "data file")
         suffix = source.suffix.lower()
         if suffix == ".csv":
-            with source.open(newline="", encoding="utf-8-sig") as fh:  # spreadsheets add a BOM
-                data = [dict(row) for row in csv.DictReader(fh)]
+            data = _csv_rows(source)
         elif suffix == ".json":
             try:
-                data = json.loads(source.read_text(encoding="utf-8"))
+                data = json.loads(read_text(source, "data file"))
             except json.JSONDecodeError as err:
                 raise SheetgenError(f"invalid JSON: {err.msg}",
                                     Position(str(source), err.lineno, err.colno)) from None
+            except RecursionError:
+                raise limits.exceeded("yaml_depth", "lists and mappings nest too deeply",
+                                      Position(str(source))) from None
         else:
             data = load_yaml(source)
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
@@ -362,7 +372,40 @@ def _data(raw: Mapping, path: Path) -> list[dict[str, Any]]:
                             pos, hint="data: [{name: Anne}, {name: Mary}]  or  data: crew.csv")
     if not data:
         raise SheetgenError("'data' is empty: nothing to render", pos)
+    for row in data:
+        for key in row:
+            if not isinstance(key, str):
+                where = row.key_pos_of(key) if isinstance(row, Mapping) else pos
+                raise SheetgenError(f"data field names must be words, not {key!r}", where,
+                                    hint="quote it as a name: '5': ...")
     return [dict(r) for r in data]
+
+
+def _csv_rows(source: Path) -> list[dict[str, Any]]:
+    """Rows of a CSV file with a header line; a row with more cells than the header is an
+    error at its line (csv.DictReader would file the extras under a key that is not a name)."""
+    text = read_text(source, "data file").removeprefix("\ufeff")  # spreadsheets add a BOM
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows: list[dict[str, Any]] = []
+    try:
+        header = next(reader, None)
+        if header is None:
+            return rows
+        for cells in reader:
+            if not cells:
+                continue
+            if len(cells) > len(header):
+                raise SheetgenError(f"this row has {len(cells)} cells but the header names "
+                                    f"{len(header)} columns",
+                                    Position(str(source), reader.line_num, 1),
+                                    hint="add a column name to the first line, or remove "
+                                         "the extra cells")
+            rows.append(dict(zip(header, cells + [None] * (len(header) - len(cells)),
+                                 strict=True)))
+    except csv.Error as err:
+        raise SheetgenError(f"cannot read CSV: {err}",
+                            Position(str(source), reader.line_num, 1)) from None
+    return rows
 
 
 @dataclass
@@ -406,6 +449,7 @@ def _vars(raw: Mapping, options: RenderOptions, scope: Scope) -> dict[str, Any]:
     if not isinstance(section, Mapping):
         raise SheetgenError("'vars' must map names to values", raw.pos_of("vars"))
     names = scope.names
+    _names_are_words(section, "variable")
     for key in options.overrides:
         root = key.split(".")[0]
         if root not in section:
@@ -433,9 +477,22 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _allow_named_files(overrides: dict[str, Any]) -> None:
+    """A file named in an override (`--island FILE`, `--set island=FILE`) was named by the
+    user, not by the layout, so the layout may read it wherever it lies (sheetgen.access)."""
+    for value in overrides.values():
+        if isinstance(value, str) and 0 < len(value) < access.MAX_NAME and "\0" not in value:
+            try:
+                if Path(value).is_file():
+                    access.allow([value])
+            except OSError:
+                continue
+
+
 def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layout:
     options = options or RenderOptions()
     path = Path(path)
+    _allow_named_files(options.overrides)
     raw = _read_tree(path, ())
     page, unit = _page(raw, options)
     imposition = _imposition(raw, unit, page, options)
@@ -451,6 +508,7 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
     if not isinstance(comps, Mapping):
         raise SheetgenError("'components' must map names to {elements: [...]}",
                             raw.pos_of("components"))
+    _names_are_words(comps, "component")
     for cname, body in comps.items():
         if not isinstance(body, Mapping) or "elements" not in body:
             raise SheetgenError(f"component '{cname}' needs 'elements:'", comps.pos_of(cname))
@@ -461,10 +519,12 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
         if "vars" in body and not isinstance(body["vars"], Mapping):
             raise SheetgenError(f"component '{cname}': 'vars' must map names to default values",
                                 body.pos_of("vars"), hint="vars: {label: '?', size: 8}")
+        _names_are_words(body.get("vars", {}), f"component '{cname}' variable")
         ctx.components[cname] = Component(cname, [], _plain(body.get("vars", {})), body.pos)
     for cname, body in comps.items():  # second pass: components may use each other
         ctx.components[cname].elements = parse_elements(body["elements"], ctx,
                                                         body.pos_of("elements"))
+    _no_component_cycle(ctx.components)
     elements = parse_elements(raw.get("elements", Sequence(pos=raw.pos)), ctx,
                               raw.pos_of("elements"))
     game = raw.get("game") or {}
@@ -473,6 +533,52 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
                   imposition=imposition, unit=unit, names=names, styles=styles,
                   components=ctx.components, data=_data(raw, path), elements=elements,
                   game=_plain(game))
+
+
+def _names_are_words(section: Any, what: str) -> None:
+    """Names that layouts refer to (styles, variables, components) must be text: `5:` as a
+    style name would be the number 5, which no `style: '5'` can reach."""
+    for key in section if isinstance(section, dict) else ():
+        if not isinstance(key, str):
+            where = section.key_pos_of(key) if isinstance(section, Mapping) else None
+            raise SheetgenError(f"a {what} name must be a word, not the "
+                                f"{type(key).__name__} {key!r}", where,
+                                hint=f"quote it: '{key}':")
+
+
+def _no_component_cycle(components: dict[str, Component]) -> None:
+    """A component that places itself, directly or through others, is an error at the `use`
+    that closes the circle (names given by `${}` are caught at render by the `nesting` budget)."""
+    from sheetgen.layout.elements.containers import Use
+
+    def uses(elements: list[Element]) -> list[Element]:
+        found, stack = [], list(elements)
+        while stack:
+            element = stack.pop()
+            if isinstance(element, Use):
+                found.append(element)
+            stack.extend(element.children)
+        return found
+
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+
+    def visit(name: str, chain: tuple[str, ...]) -> None:
+        state[name] = 1
+        for use in uses(components[name].elements):
+            target = use.raw.get("component")
+            if not isinstance(target, str) or target not in components:
+                continue
+            if state.get(target) == 1:
+                circle = " -> ".join((*chain[chain.index(target):], target))
+                raise SheetgenError(f"component '{target}' places itself: {circle}", use.pos,
+                                    hint="a component cannot contain itself")
+            if target not in state:
+                visit(target, (*chain, target))
+        state[name] = 2
+
+    for name in components:
+        if name not in state:
+            visit(name, (name,))
 
 
 def _page_names(page: PageSpec, index: int, count: int) -> dict[str, Any]:

@@ -12,22 +12,63 @@ from __future__ import annotations
 import ast
 import math
 import operator
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-MAX_ITEMS = 100_000
-"""Longest list or string an expression may build: a typo must not eat the machine's memory."""
+from sheetgen import limits
+
+MAX_ROUND_DIGITS = 100  # round(x, n): |n| beyond this only burns time on huge powers of ten
+MAX_INT_BITS = 4096  # integers an expression may build (2 ** 1024 fits, a squared googolplex not)
 
 
-def _too_big(what: str) -> ExpressionError:
-    return ExpressionError(f"{what} is too large for a layout expression")
+class _Spent:
+    """What the expression being evaluated has built so far, against the `expression_items`
+    budget (sheetgen.limits): list items, characters, loop steps. One evaluation at a time."""
+
+    total = 0
+    cap = 0
+    text_cap = 0
+
+
+_SPENT = _Spent()
+
+
+def _too_big(what: str, limit: str = "expression_items") -> ExpressionError:
+    value = limits.get(limit)
+    return ExpressionError(
+        f"{what} is too large for a layout expression (over the limit {limit} = {value:,})",
+        f"layouts never need this much; if this one does, raise it with "
+        f"--limit {limit}={value * 10}")
+
+
+def _charge(amount: int, what: str) -> None:
+    _SPENT.total += max(amount, 0)
+    if _SPENT.total > _SPENT.cap:
+        raise _too_big(what)
+
+
+def _check_text(text: str) -> str:
+    if len(text) > _SPENT.text_cap:
+        raise _too_big(f"a string of {len(text):,} characters", "string_length")
+    return text
+
+
+def _add(a: Any, b: Any) -> Any:
+    if isinstance(a, (str, list, tuple)) and isinstance(b, (str, list, tuple)):
+        _charge(len(a) + len(b), "the joined sequence")
+    return operator.add(a, b)
 
 
 def _mul(a: Any, b: Any) -> Any:
     for seq, n in ((a, b), (b, a)):
-        if isinstance(seq, (str, list, tuple)) and isinstance(n, int) \
-                and len(seq) * n > MAX_ITEMS:
-            raise _too_big("the repeated sequence")
+        if isinstance(seq, (str, list, tuple)) and isinstance(n, int):
+            if n > 0 and len(seq) * n > _SPENT.cap:
+                raise _too_big("the repeated sequence")
+            _charge(len(seq) * n, "the repeated sequence")
+    if isinstance(a, int) and isinstance(b, int) \
+            and a.bit_length() + b.bit_length() > MAX_INT_BITS:
+        raise _too_big(f"a product of {a.bit_length() + b.bit_length()} bits")
     return operator.mul(a, b)
 
 
@@ -38,20 +79,69 @@ def _pow(a: Any, b: Any) -> Any:
     return operator.pow(a, b)
 
 
+_PERCENT_SPEC = re.compile(r"%[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
+
+
+def _mod(a: Any, b: Any) -> Any:
+    if isinstance(a, str):  # printf-style formatting: widths are budgeted like format()
+        for width, precision in _PERCENT_SPEC.findall(a):
+            for part in (width, precision):
+                if part == "*":
+                    raise ExpressionError("'*' widths are not allowed in '%' formatting",
+                                          "write the width as a number")
+                if part and int(part) > _SPENT.text_cap:
+                    raise _too_big(f"a width of {part} characters", "string_length")
+    return operator.mod(a, b)
+
+
 def _range(*args: int) -> list[int]:
     r = range(*args)
-    if len(r) > MAX_ITEMS:
-        raise _too_big(f"range of {len(r)} numbers")
+    try:
+        n = len(r)
+    except OverflowError:
+        n = _SPENT.cap + 1
+    if n > _SPENT.cap:
+        raise _too_big(f"range of {n} numbers" if n != _SPENT.cap + 1 else "the range")
+    _charge(n, f"range of {n} numbers")
     return list(r)
 
 
+def _round(x: Any, digits: Any = None) -> Any:
+    if digits is None:
+        return round(x)
+    if isinstance(digits, int) and abs(digits) > MAX_ROUND_DIGITS:
+        raise ExpressionError(f"round(x, {digits}): at most {MAX_ROUND_DIGITS} digits")
+    return round(x, digits)
+
+
+def _fmt(value: Any, spec: str = "") -> str:
+    for digits in re.findall(r"\d+", str(spec)):
+        if int(digits) > _SPENT.text_cap:
+            raise _too_big(f"a width or precision of {digits}", "string_length")
+    return _check_text(format(value, spec))
+
+
+def _join(sep: Any, items: Any) -> str:
+    sep = str(sep)
+    parts: list[str] = []
+    size = 0
+    for item in items:
+        text = str(item)
+        size += len(text) + (len(sep) if parts else 0)
+        if size > _SPENT.text_cap:
+            raise _too_big("the joined string", "string_length")
+        parts.append(text)
+    _charge(size, "the joined string")
+    return sep.join(parts)
+
+
 _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add,
+    ast.Add: _add,
     ast.Sub: operator.sub,
     ast.Mult: _mul,
     ast.Div: operator.truediv,
     ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
+    ast.Mod: _mod,
     ast.Pow: _pow,
 }
 _CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
@@ -64,10 +154,6 @@ _CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
     ast.In: lambda a, b: a in b,
     ast.NotIn: lambda a, b: a not in b,
 }
-
-
-def _fmt(value: Any, spec: str = "") -> str:
-    return format(value, spec)
 
 
 def provide(name: str) -> Any:
@@ -96,10 +182,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "min": min,
     "max": max,
     "abs": abs,
-    "round": round,
+    "round": _round,
     "int": int,
     "float": float,
-    "str": str,
+    "str": lambda v="": _check_text(str(v)),
     "len": len,
     "range": _range,
     "upper": lambda s: str(s).upper(),
@@ -112,7 +198,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sin": lambda deg: math.sin(math.radians(deg)),
     "cos": lambda deg: math.cos(math.radians(deg)),
     "sum": sum,
-    "join": lambda sep, items: str(sep).join(str(i) for i in items),
+    "join": _join,
 }
 
 
@@ -192,22 +278,63 @@ def _to_text(value: Any) -> str:
 _CACHE: dict[str, ast.Expression] = {}
 
 
+def _depth(tree: ast.AST) -> int:
+    """How deeply the expression's operators nest (counted without recursion)."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
+def _parse(source: str) -> ast.Expression:
+    too_deep = _too_big("the expression's nesting", "expression_depth")
+    if len(source) > limits.get("string_length"):
+        raise _too_big(f"an expression of {len(source):,} characters", "string_length")
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except SyntaxError as err:
+        raise ExpressionError(f"cannot read expression '${{{_short(source)}}}': "
+                              f"{err.msg}") from None
+    except (RecursionError, MemoryError):  # Python's own parser gave up on the nesting
+        raise too_deep from None
+    if _depth(tree) > limits.get("expression_depth"):
+        raise too_deep
+    return tree
+
+
+def _short(source: str) -> str:
+    return source if len(source) <= 80 else source[:60] + " ... " + source[-15:]
+
+
 def eval_expr(source: str, names: Mapping[str, Any]) -> Any:
     tree = _CACHE.get(source)
     if tree is None:
-        try:
-            tree = ast.parse(source.strip(), mode="eval")
-        except SyntaxError as err:
-            raise ExpressionError(f"cannot read expression '${{{source}}}': {err.msg}") from None
+        tree = _parse(source)
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
         _CACHE[source] = tree
+    _SPENT.total = 0
+    _SPENT.cap = limits.get("expression_items")
+    _SPENT.text_cap = limits.get("string_length")
+    shown = _short(source)
     try:
-        return _eval(tree.body, names)
+        result = _eval(tree.body, names)
+        if isinstance(result, str):
+            _check_text(result)
+        return result
     except ExpressionError:
         raise
     except ZeroDivisionError:
-        raise ExpressionError(f"division by zero in '${{{source}}}'") from None
+        raise ExpressionError(f"division by zero in '${{{shown}}}'") from None
+    except OverflowError:
+        raise ExpressionError(f"a number in '${{{shown}}}' is too large",
+                              "numbers in layouts stay well within 1e308") from None
+    except RecursionError:
+        raise _too_big("the expression's nesting", "expression_depth") from None
     except (TypeError, ValueError, IndexError, KeyError) as err:
-        raise ExpressionError(f"cannot evaluate '${{{source}}}': {err}") from None
+        raise ExpressionError(f"cannot evaluate '${{{shown}}}': {str(err)[:200]}") from None
 
 
 def _eval(node: ast.AST, names: Mapping[str, Any]) -> Any:
@@ -275,10 +402,13 @@ def _eval(node: ast.AST, names: Mapping[str, Any]) -> Any:
         return slice(*(None if part is None else _eval(part, names)
                        for part in (node.lower, node.upper, node.step)))
     if isinstance(node, ast.List):
+        _charge(len(node.elts), "the list")
         return [_eval(e, names) for e in node.elts]
     if isinstance(node, ast.Tuple):
+        _charge(len(node.elts), "the tuple")
         return tuple(_eval(e, names) for e in node.elts)
     if isinstance(node, ast.Dict):
+        _charge(len(node.keys), "the mapping")
         return {_eval(k, names): _eval(v, names) for k, v in zip(node.keys, node.values,
                                                                    strict=True)}
     if isinstance(node, ast.ListComp):
@@ -297,7 +427,6 @@ def _eval(node: ast.AST, names: Mapping[str, Any]) -> Any:
 def _comprehension(node: ast.ListComp, names: Mapping[str, Any]) -> list[Any]:
     """`[expr for name in items if cond]`, one or more `for` clauses, plain names as targets."""
     results: list[Any] = []
-    steps = [0]
 
     def loop(level: int, scope: dict[str, Any]) -> None:
         if level == len(node.generators):
@@ -307,9 +436,7 @@ def _comprehension(node: ast.ListComp, names: Mapping[str, Any]) -> list[Any]:
         if not isinstance(gen.target, ast.Name):
             raise ExpressionError("comprehensions may only bind plain names")
         for item in _eval(gen.iter, scope):
-            steps[0] += 1
-            if steps[0] > MAX_ITEMS:
-                raise _too_big("the comprehension")
+            _charge(1, "the comprehension")
             inner = dict(scope)
             inner[gen.target.id] = item
             if all(_eval(cond, inner) for cond in gen.ifs):

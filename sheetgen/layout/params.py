@@ -8,6 +8,7 @@ written for the user; the caller adds the file position.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,13 @@ from sheetgen.layout.colors import parse_color
 from sheetgen.layout.units import parse_length
 
 REQUIRED = object()
+MAX_NUMBER = 10 ** 12  # larger numbers are typos; they would overflow once turned into floats
+
+
+def _shown(value: Any) -> str:
+    """A value for an error message, cut short when it is a 400-digit number."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:12] + "..." + text[-6:]
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,10 @@ class Number(Kind):
                     raise ValueError(f"expected a {self.label}, got {value!r}") from None
             else:
                 raise ValueError(f"expected a {self.label}, got {value!r}")
+        if isinstance(value, float) and not math.isfinite(value) \
+                or abs(value) > MAX_NUMBER:
+            raise ValueError(f"expected a {self.label} between -1e12 and 1e12, got "
+                             f"{_shown(value)}")
         if self.integer:
             if isinstance(value, float) and not value.is_integer():
                 raise ValueError(f"expected a whole number, got {value!r}")

@@ -19,7 +19,8 @@ from typing import Any
 
 import yaml
 
-from sheetgen.errors import Position, SheetgenError
+from sheetgen import limits
+from sheetgen.errors import QUOTABLE, Position, SheetgenError
 
 PathKey = tuple[Any, ...]
 _MAPPING: Any = object()  # parse_yaml's default for an empty document: an empty Mapping
@@ -109,33 +110,112 @@ def _mark(file: str, node: yaml.Node) -> Position:
     return Position(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("null", "bool", "int", "float", "str",
+                                                    "timestamp")}
+
+
 class _Loader(yaml.SafeLoader):
-    """SafeLoader whose scalars are typed by the standard resolvers; nothing else is trusted."""
+    """SafeLoader whose scalars are typed by the standard resolvers; nothing else is trusted.
+    Composing counts how deep lists and mappings nest, so a thousand `[` is an error within
+    budget rather than a RecursionError."""
+
+    file = "<string>"
+    depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > limits.get("yaml_depth"):
+                mark = self.peek_event().start_mark
+                raise limits.exceeded("yaml_depth", "lists and mappings nest too deeply",
+                                      Position(self.file, mark.line + 1, mark.column + 1))
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
-def _build(node: yaml.Node, loader: _Loader, file: str) -> Any:
-    if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)  # YAML merge keys (<<) behave as users expect
+def _tag_error(node: yaml.Node, file: str) -> SheetgenError:
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    return SheetgenError(f"unsupported YAML tag '{tag}'", _mark(file, node),
+                         hint="sheetgen reads plain YAML (mappings, lists, text, numbers, "
+                              "true/false): remove the tag")
+
+
+class _Builder:
+    """Turns composed nodes into Mapping/Sequence/scalars, within the YAML budgets: every
+    value built counts against `yaml_nodes` (an alias counts each time it is used, so a
+    'billion laughs' file stops early), nesting after alias expansion against `yaml_depth`,
+    and an alias that refers to a value containing itself is an error, not endless recursion."""
+
+    def __init__(self, loader: _Loader, file: str):
+        self.loader = loader
+        self.file = file
+        self.count = 0
+        self.max_nodes = limits.get("yaml_nodes")
+        self.max_depth = limits.get("yaml_depth")
+        self.open: set[int] = set()
+
+    def build(self, node: yaml.Node, depth: int = 0) -> Any:
+        self.count += 1
+        if self.count > self.max_nodes:
+            raise limits.exceeded("yaml_nodes", "the file expands to too many values "
+                                  "(aliases count each time they are used)",
+                                  _mark(self.file, node))
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag not in _SCALAR_TAGS:
+                raise _tag_error(node, self.file)
+            return self.loader.construct_object(node, deep=True)
+        if depth >= self.max_depth:
+            raise limits.exceeded("yaml_depth", "lists and mappings nest too deeply (aliases "
+                                  "included)", _mark(self.file, node))
+        if id(node) in self.open:
+            raise SheetgenError("this alias refers to a value that contains it",
+                                _mark(self.file, node), hint="a value cannot include itself")
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                return self._mapping(node, depth)
+            if node.tag != _SEQ_TAG:
+                raise _tag_error(node, self.file)
+            seq = Sequence(pos=_mark(self.file, node))
+            for item in node.value:
+                seq.append(self.build(item, depth + 1))
+                seq.item_pos.append(_mark(self.file, item))
+            return seq
+        finally:
+            self.open.discard(id(node))
+
+    def _mapping(self, node: yaml.MappingNode, depth: int) -> Mapping:
+        if node.tag != _MAP_TAG:
+            raise _tag_error(node, self.file)
+        self.loader.flatten_mapping(node)  # YAML merge keys (<<) behave as users expect
+        file = self.file
         out = Mapping(pos=_mark(file, node))
         for key_node, value_node in node.value:
-            key = _build(key_node, loader, file)
+            key = self.build(key_node, depth + 1)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise SheetgenError("mapping keys must be plain words or numbers",
                                     _mark(file, key_node))
             if key in out:
                 raise SheetgenError(f"duplicate key '{key}'", _mark(file, key_node),
                                     hint=f"'{key}' is already set at {out.key_pos[key]}")
-            out[key] = _build(value_node, loader, file)
+            out[key] = self.build(value_node, depth + 1)
             out.key_pos[key] = _mark(file, key_node)
             out.value_pos[key] = _mark(file, value_node)
         return out
-    if isinstance(node, yaml.SequenceNode):
-        seq = Sequence(pos=_mark(file, node))
-        for item in node.value:
-            seq.append(_build(item, loader, file))
-            seq.item_pos.append(_mark(file, item))
-        return seq
-    return loader.construct_object(node, deep=True)
+
+
+def _control_character(err: yaml.reader.ReaderError, text: str, file: str) -> SheetgenError:
+    index = max(0, min(err.position, len(text)))
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    code = f"#x{err.character:02x}" if isinstance(err.character, int) else repr(err.character)
+    return SheetgenError(f"the file contains a control character ({code}), which YAML does "
+                         "not allow", Position(file, line, column),
+                         hint="delete it (in quoted text write it as an escape such as "
+                              "\"\\x01\" if it is really meant)")
 
 
 def parse_yaml(text: str, file: str = "<string>", *, empty: Any = _MAPPING,
@@ -144,20 +224,29 @@ def parse_yaml(text: str, file: str = "<string>", *, empty: Any = _MAPPING,
 
     A document with no content (blank or only comments) gives `empty`, by default an empty
     Mapping. With `json_fallback`, text that is not YAML but is JSON (say, tab-indented) is
-    accepted; its values then only know the file, not their line.
+    accepted; its values then only know the file, not their line. Control characters, tags
+    other than the plain ones, and files over the YAML budgets (`sheetgen.limits`) are errors.
     """
-    loader = _Loader(text)
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text)
+        loader.file = file
         node = loader.get_single_node()
         if node is None:
             return Mapping(pos=Position(file, 1, 1)) if empty is _MAPPING else empty
-        return _build(node, loader, file)
+        if isinstance(node, yaml.CollectionNode):  # YAML text: its lines may be quoted
+            QUOTABLE.add(file)
+        return _Builder(loader, file).build(node)
+    except yaml.reader.ReaderError as err:
+        raise _control_character(err, text, file) from None
     except yaml.MarkedYAMLError as err:
         if json_fallback:
             try:
                 return _positioned(json.loads(text), Position(file))
-            except ValueError:
+            except (ValueError, RecursionError):
                 pass
+        if file.endswith((".yaml", ".yml")):
+            QUOTABLE.add(file)
         mark = err.problem_mark or err.context_mark
         pos = Position(file, mark.line + 1, mark.column + 1) if mark else Position(file)
         problem = err.problem or err.context or "invalid YAML"
@@ -172,21 +261,42 @@ def parse_yaml(text: str, file: str = "<string>", *, empty: Any = _MAPPING,
         raise SheetgenError(f"YAML syntax error: {problem}", pos, hint=hint) from None
     except yaml.YAMLError as err:
         raise SheetgenError(f"YAML error: {err}", Position(file)) from None
+    except (OverflowError, ValueError) as err:  # e.g. a timestamp out of range
+        raise SheetgenError(f"a value cannot be read: {err}", Position(file)) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """A text file's content within the `file_bytes` budget; a missing, unreadable, binary or
+    oversized file is a clear error that names the path and never shows its content."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > limits.get("file_bytes"):
+            raise limits.exceeded("file_bytes", f"{path} is {size:,} bytes")
+        with path.open("rb") as fh:
+            data = fh.read(limits.get("file_bytes") + 1)
+    except FileNotFoundError:
+        raise SheetgenError(f"no such {what}: {path}", hint="check the path") from None
+    except IsADirectoryError:
+        raise SheetgenError(f"{path} is a folder, not a {what}") from None
+    except OSError as err:
+        raise SheetgenError(f"cannot read {path}: {err.strerror or err}") from None
+    if len(data) > limits.get("file_bytes"):
+        raise limits.exceeded("file_bytes", f"{path} is over {limits.get('file_bytes'):,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SheetgenError(f"cannot read {path}: it is not UTF-8 text",
+                            hint=f"a {what} must be a text file") from None
 
 
 def load_yaml(path: str | Path, *, empty: Any = _MAPPING, json_fallback: bool = False) -> Any:
-    """Read and parse a YAML file (options as for `parse_yaml`); a missing or unreadable file
-    is a clear error."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SheetgenError(f"no such file: {path}", hint="check the path") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise SheetgenError(f"cannot read {path}: {err}") from None
-    return parse_yaml(text, str(path), empty=empty, json_fallback=json_fallback)
+    """Read and parse a YAML file (options as for `parse_yaml`); a missing, unreadable or
+    oversized file is a clear error."""
+    return parse_yaml(read_text(path), str(path), empty=empty, json_fallback=json_fallback)
 
 
 @dataclass

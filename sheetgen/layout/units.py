@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 PT_PER = {"pt": 1.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4, "in": 72.0}
@@ -22,6 +23,11 @@ PAPER_MM: dict[str, tuple[float, float]] = {
 _LENGTH = re.compile(r"^\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-z]*)\s*$")
 
 
+MAX_POINTS = 1_000_000 * PT_PER["mm"]
+"""Longest length a layout may give (1 km): anything larger is a typo, and PDF viewers
+misdraw coordinates far beyond the page."""
+
+
 class UnitError(ValueError):
     """A length that cannot be read; the message says why, the caller adds the position."""
 
@@ -31,16 +37,36 @@ def parse_length(value: object, default_unit: str = "mm") -> float:
     if isinstance(value, bool):
         raise UnitError(f"expected a length such as 12mm, got {value!r}")
     if isinstance(value, (int, float)):
-        return float(value) * PT_PER[default_unit]
+        return _finite(float_or_none(value), default_unit, value)
     if not isinstance(value, str):
         raise UnitError(f"expected a length such as 12mm, got {value!r}")
     m = _LENGTH.match(value)
     if not m:
         raise UnitError(f"'{value}' is not a length (write it like 12mm, 1.5in, 10pt or 2cm)")
-    number, unit = float(m.group(1)), m.group(2) or default_unit
+    number, unit = float_or_none(m.group(1)), m.group(2) or default_unit
     if unit not in PT_PER:
         raise UnitError(f"unknown unit '{unit}' in '{value}' (use mm, cm, in or pt)")
-    return number * PT_PER[unit]
+    return _finite(number, unit, value)
+
+
+def float_or_none(value: object) -> float | None:
+    """`value` as a float, or None when it does not fit one (a 400-digit number)."""
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (OverflowError, ValueError):
+        return None
+
+
+def _finite(number: float | None, unit: str, shown: object) -> float:
+    """Points for `number` `unit`, refusing infinity, not-a-number and absurd sizes."""
+    if number is not None and math.isnan(number):
+        raise UnitError(f"{shown!r} is not a number")
+    points = None if number is None else number * PT_PER[unit]
+    if points is None or not math.isfinite(points) or abs(points) > MAX_POINTS:
+        text = str(shown)
+        text = text if len(text) <= 24 else text[:12] + "..." + text[-6:]
+        raise UnitError(f"the length {text} is too large (at most 1 km)")
+    return points
 
 
 def mm(points: float) -> float:

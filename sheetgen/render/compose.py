@@ -9,11 +9,15 @@ MediaBox, BleedBox and TrimBox set for each page.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from sheetgen.errors import SheetgenError
 from sheetgen.layout.document import Layout, _page_names
+from sheetgen.layout.elements.base import Element, RenderBudget
 from sheetgen.layout.units import PT_PER
 from sheetgen.render.backend import Canvas, PageBoxes, Stroke
 from sheetgen.render.geometry import rect_ops
@@ -51,10 +55,12 @@ def record_instances(layout: Layout, count: int = 1,
     distinct: dict[str, RecordingCanvas] = {}
     for index, row in enumerate(rows):
         scope = base.child(**instance_names(layout, index, total, row))
+        scope.budget = RenderBudget()
         blocks = []
         for element in layout.elements:
             rec = RecordingCanvas()
             element.render(rec, scope)
+            _check_finite(rec, element)
             if rec.calls:
                 key = rec.key()
                 blocks.append((key, distinct.setdefault(key, rec)))
@@ -62,6 +68,22 @@ def record_instances(layout: Layout, count: int = 1,
         if progress:
             progress(1)
     return instances
+
+
+def _check_finite(rec: RecordingCanvas, element: Element) -> None:
+    """Every number an element drew is finite: NaN or infinity would make an invalid PDF, and
+    `validate` (which records but writes nothing) must fail wherever `render` would."""
+    stack: list[Any] = [args for _, args in rec.calls]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                raise SheetgenError(f"this {element.type_name} computes a position or size "
+                                    "that is not a finite number", element.pos,
+                                    hint="check the expressions and the scale of this element "
+                                         "and the groups around it")
+        elif isinstance(item, tuple):
+            stack.extend(item)
 
 
 def _draw_instance(canvas: Canvas, inst: Instance, shared: set[str]) -> None:

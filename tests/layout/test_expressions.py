@@ -103,7 +103,7 @@ def test_split_template():
     ("${'a' * 10 ** 9}", "the repeated sequence is too large"),
     ("${[0] * 10 ** 9}", "the repeated sequence is too large"),
     ("x ${matches", "'${' has no closing '}'"),
-    ("${[1 for a in range(100000) for b in range(100000)]}", "the comprehension is too large"),
+    ("${[1 for a in range(100000) for b in range(100000)]}", "is too large for a layout"),
 ])
 def test_unsafe_or_broken_expressions_are_rejected(source, message):
     with pytest.raises(ExpressionError) as info:

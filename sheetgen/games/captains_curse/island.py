@@ -12,6 +12,7 @@ wet, R11). Generated and hand-made islands go through exactly the same code.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -132,17 +133,32 @@ _SPACE_KEYS = {"id": True, "symbol": True, "ring": False, "polygon": False, "pla
 _LINE_KEYS = {"id": True, "region": True, "ends": True, "path": False}
 
 
-def _points(doc: Located, path: PathKey, value: Any, what: str) -> tuple[Point, ...] | None:
+MAX_COORD = 1e6  # mm; island drawings are a few hundred across
+
+
+def _coord(v: Any) -> bool:
+    """A usable coordinate: a finite number of sane size (not NaN, not 400 digits long)."""
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        return False
+    try:
+        return math.isfinite(float(v)) and abs(v) <= MAX_COORD
+    except OverflowError:
+        return False
+
+
+def _points(doc: Located, path: PathKey, value: Any, what: str,
+            minimum: int = 2) -> tuple[Point, ...] | None:
     if value is None:
         return None
     ok = isinstance(value, list) and all(
-        isinstance(p, list) and len(p) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in p)
-        for p in value)
+        isinstance(p, list) and len(p) == 2 and all(_coord(v) for v in p) for p in value)
     if not ok:
-        raise SheetgenError(f"{what} must be a list of [x, y] points", doc.at(path),
+        raise SheetgenError(f"{what} must be a list of [x, y] points, each a finite number "
+                            f"up to {MAX_COORD:g}", doc.at(path),
                             hint="e.g. [[0, 0], [10, 0], [5, 8]]")
-    return tuple((p[0], p[1]) for p in value)
+    if len(value) < minimum:
+        raise SheetgenError(f"{what} needs at least {minimum} points", doc.at(path))
+    return tuple((float(p[0]), float(p[1])) for p in value)
 
 
 def _id_list(doc: Located, path: PathKey, value: Any, known: dict[str, int], what: str,
@@ -213,7 +229,8 @@ def island_from_located(doc: Located) -> Island:
         place = raw.get("place")
         if place is not None and not isinstance(place, str):
             raise SheetgenError(f"spaces[{i}].place must be a string", doc.at((*where, "place")))
-        polygon = _points(doc, (*where, "polygon"), raw.get("polygon"), f"spaces[{i}].polygon")
+        polygon = _points(doc, (*where, "polygon"), raw.get("polygon"), f"spaces[{i}].polygon",
+                          minimum=3)
         spaces.append(Space(sid, symbol, ring, polygon, place))
 
     raw_lines = data["sink_lines"]

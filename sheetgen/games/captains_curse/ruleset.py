@@ -147,7 +147,8 @@ def ruleset_from_located(doc: Located, path: tuple = ()) -> Ruleset:
         if not isinstance(cols, list) or len(cols) != N_COLUMNS:
             raise SheetgenError("columns must list 6 columns (R1)", doc.at((*path, "columns")))
         for i, col in enumerate(cols):
-            if not isinstance(col, list) or sorted(col) != list(VALUES):
+            if not isinstance(col, list) or not all(type(v) is int for v in col) \
+                    or sorted(col) != list(VALUES):
                 raise SheetgenError(
                     f"columns[{i}] must be a permutation of 1..6 (R1), got {col!r}",
                     doc.at((*path, "columns", i)), hint="e.g. [6, 5, 4, 3, 2, 1]")

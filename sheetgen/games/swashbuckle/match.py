@@ -18,11 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sheetgen.access import readable
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.games.swashbuckle import yamlsrc
-from sheetgen.games.swashbuckle.card import Card, default_card, load_card
+from sheetgen.games.swashbuckle.card import Card
 from sheetgen.games.swashbuckle.rules import Reroll
-from sheetgen.games.swashbuckle.sheet import Finding, Sheet, check_sheet
+from sheetgen.games.swashbuckle.sheet import Finding, Sheet, card_named, check_sheet
 from sheetgen.games.swashbuckle.yamlsrc import check_keys
 
 CAPTAIN, FIRST_MATE = "Captain", "First Mate"
@@ -56,17 +57,15 @@ def load_match(path: str | Path) -> Match:
     """Read a match file: `card` and `sheets`, each a path (relative to the file) or inline."""
     doc = yamlsrc.load(path)
     raw = check_keys(doc, (), doc.data, {"card", "sheets"}, {"sheets"}, what="match")
-    name = raw.get("card", "swashbuckle")
-    card = default_card() if name == "swashbuckle" else load_card(
-        Path(doc.file).parent / name if (Path(doc.file).parent / name).exists() else name)
+    card = card_named(doc, ("card",), raw.get("card", "swashbuckle"))
     if not isinstance(raw["sheets"], list) or len(raw["sheets"]) < 2:
         raise doc.error(("sheets",), "a match needs a list of at least two sheets")
     sheets = []
+    folder = Path(doc.file).parent
     for i, entry in enumerate(raw["sheets"]):
         if isinstance(entry, str):
-            sheet_path = Path(doc.file).parent / entry
-            if not sheet_path.exists():
-                raise doc.error(("sheets", i), f"no sheet file '{entry}'")
+            sheet_path = readable(entry, relative_to=folder, root=folder,
+                                  pos=doc.where(("sheets", i)), what="sheet file")
             sheets.append(check_sheet(yamlsrc.load(sheet_path), card))
         else:
             sub = yamlsrc.YamlDoc(entry, doc.file, {

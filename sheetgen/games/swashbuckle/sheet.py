@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sheetgen.access import readable
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.games.swashbuckle import yamlsrc
 from sheetgen.games.swashbuckle.card import Box, Card, default_card, load_card
@@ -214,16 +215,31 @@ def check_sheet(doc: YamlDoc, card: Card | None = None) -> Sheet:
 
 
 def _card_for(doc: YamlDoc, raw: dict) -> Card:
-    name = raw.get("card", "swashbuckle")
+    return card_named(doc, ("card",), raw.get("card", "swashbuckle"))
+
+
+def card_named(doc: YamlDoc, path: tuple, name: Any) -> Card:
+    """The card a sheet or match names: a bundled card by name (`swashbuckle`), else a card
+    file relative to the document, which may only lie where the document may read
+    (sheetgen.access). Faults point at the `card:` entry."""
+    where = doc.where(path)
+    if not isinstance(name, str) or not name.strip():
+        raise SheetgenError(f"card must be a card name or a card file, not {name!r}", where,
+                            hint="card: swashbuckle  or  card: my-card.yaml")
     if name == "swashbuckle":
         return default_card()
-    path = Path(name)
-    if not path.is_absolute() and (Path(doc.file).parent / path).exists():
-        path = Path(doc.file).parent / path
+    folder = Path(doc.file).parent
+    if not Path(name).suffix and "/" not in name and not (folder / name).exists():
+        card_file = None  # a bundled card's name
+    else:
+        card_file = readable(name, relative_to=folder, root=folder, pos=where,
+                             what="card file")
     try:
-        return load_card(path if path.exists() else name)
+        return load_card(card_file or name)
     except SheetgenError as err:
-        raise SheetgenError(err.message, doc.where(("card",)), err.hint) from None
+        if err.position is not None and err.position.line:
+            raise
+        raise SheetgenError(err.message, where, err.hint) from None
 
 
 def _check_box(doc: YamlDoc, path: tuple, card: Card, box: Box,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from sheetgen import limits
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
 from sheetgen.layout.params import REQUIRED, Param
@@ -56,6 +57,35 @@ class ParseContext:
 
 
 @dataclass
+class RenderBudget:
+    """What one page has drawn so far, against the budgets `elements_per_page`, `nesting` and
+    `repeat_product` (sheetgen.limits): repeats nested a thousand deep or a component that
+    places itself stop with an error naming the limit instead of eating the machine."""
+
+    drawn: int = 0
+    depth: int = 0
+    copies: int = 1
+    max_drawn: int = field(default_factory=lambda: limits.get("elements_per_page"))
+    max_depth: int = field(default_factory=lambda: limits.get("nesting"))
+    max_copies: int = field(default_factory=lambda: limits.get("repeat_product"))
+
+    def enter(self, pos: Position, copies: int = 1) -> None:
+        """Going one level into a group, repeat (of `copies`) or component."""
+        self.depth += 1
+        self.copies *= max(copies, 1)
+        if self.depth > self.max_depth:
+            raise limits.exceeded("nesting", "elements are nested too deeply (does a "
+                                  "component place itself?)", pos)
+        if self.copies > self.max_copies:
+            raise limits.exceeded("repeat_product", f"nested repeats make {self.copies:,} "
+                                  "copies", pos)
+
+    def leave(self, copies: int = 1) -> None:
+        self.depth -= 1
+        self.copies //= max(copies, 1)
+
+
+@dataclass
 class Scope:
     """Names visible to `${}` expressions plus what elements need to resolve fields."""
 
@@ -68,19 +98,22 @@ class Scope:
     """Where this scope's (0, 0) lies from the trim's top-left corner while only translations
     apply (groups, repeats, components); None once rotated or scaled. Elements that reach
     into the bleed (`rect` with `bleed: true`) use it to know whether they touch the trim."""
+    budget: RenderBudget | None = None
+    """The page's budget while a page is composed (None: unchecked, as in unit tests)."""
 
     def child(self, **names: Any) -> Scope:
         merged = dict(self.names)
         merged.update(names)
         return Scope(merged, self.unit, self.styles, self.components, self.base_dir,
-                     self.origin)
+                     self.origin, self.budget)
 
     def moved(self, x: float, y: float, rotate: float = 0.0, scale: float = 1.0) -> Scope:
         """The same names, with the origin moved as a container's transform moves it."""
         origin = None
         if self.origin is not None and not rotate and scale == 1:
             origin = (self.origin[0] + x, self.origin[1] + y)
-        return Scope(self.names, self.unit, self.styles, self.components, self.base_dir, origin)
+        return Scope(self.names, self.unit, self.styles, self.components, self.base_dir, origin,
+                     self.budget)
 
 
 def resolve_value(raw: Any, pos: Position, scope: Scope) -> Any:
@@ -201,6 +234,12 @@ class Element:
         return bool(resolve_value(self.raw["when"], self.raw.pos_of("when"), scope))
 
     def render(self, canvas: Canvas, scope: Scope) -> None:
+        budget = scope.budget
+        if budget is not None:
+            budget.drawn += 1
+            if budget.drawn > budget.max_drawn:
+                raise limits.exceeded("elements_per_page", "this page draws too many elements",
+                                      self.pos)
         if not self.visible(scope):
             return
         self.draw(canvas, self.resolve(scope), scope)
@@ -208,9 +247,17 @@ class Element:
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         raise NotImplementedError
 
-    def render_children(self, canvas: Canvas, scope: Scope) -> None:
-        for child in self.children:
-            child.render(canvas, scope)
+    def render_children(self, canvas: Canvas, scope: Scope,
+                        children: list[Element] | None = None) -> None:
+        """Render `children` (default: this element's own) one nesting level deeper."""
+        if scope.budget is not None:
+            scope.budget.enter(self.pos)
+        try:
+            for child in self.children if children is None else children:
+                child.render(canvas, scope)
+        finally:
+            if scope.budget is not None:
+                scope.budget.leave()
 
 
 def _contains_expression(value: Any) -> bool:

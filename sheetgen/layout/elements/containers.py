@@ -86,17 +86,25 @@ class Repeat(Element):
             raise SheetgenError(f"repeat.over must be a list, got {type(items).__name__}",
                                 self.raw.pos_of("over"))
         wrap = v["wrap"] or max(len(items), 1)
-        for i, item in enumerate(items):
-            col, row = i % wrap, i // wrap
-            ox = v["x"] + col * v["dx"] + row * v["row_dx"]
-            oy = v["y"] + col * v["dy"] + row * v["row_dy"]
-            inner = scope.child(**{v["index"]: i, v["as"]: item,
-                                   f"{v['index']}_col": col, f"{v['index']}_row": row}
-                                ).moved(ox, oy)
-            canvas.push()
-            canvas.transform(1, 0, 0, 1, ox, oy)
-            self.render_children(canvas, inner)
-            canvas.pop()
+        budget = scope.budget
+        if budget is not None:  # the copies count against repeat_product before any is drawn
+            budget.enter(self.pos, len(items))
+        try:
+            for i, item in enumerate(items):
+                col, row = i % wrap, i // wrap
+                ox = v["x"] + col * v["dx"] + row * v["row_dx"]
+                oy = v["y"] + col * v["dy"] + row * v["row_dy"]
+                inner = scope.child(**{v["index"]: i, v["as"]: item,
+                                       f"{v['index']}_col": col, f"{v['index']}_row": row}
+                                    ).moved(ox, oy)
+                canvas.push()
+                canvas.transform(1, 0, 0, 1, ox, oy)
+                for child in self.children:
+                    child.render(canvas, inner)
+                canvas.pop()
+        finally:
+            if budget is not None:
+                budget.leave(len(items))
 
 
 @register
@@ -138,10 +146,13 @@ class Use(Element):
                                 self.raw.pos_of("component"),
                                 hint=did_you_mean(v["component"], scope.components))
         names = dict(component.defaults)
-        names.update(v["with"] or {})
+        given = v["with"] or {}
+        if not isinstance(given, dict) or not all(isinstance(k, str) for k in given):
+            raise SheetgenError("'with' must map variable names to values",
+                                self.raw.pos_of("with"))
+        names.update(given)
         inner = scope.child(**names).moved(v["x"], v["y"], v["rotate"], v["scale"])
         canvas.push()
         _apply_transform(canvas, v["x"], v["y"], v["rotate"], v["scale"])
-        for child in component.elements:
-            child.render(canvas, inner)
+        self.render_children(canvas, inner, component.elements)
         canvas.pop()

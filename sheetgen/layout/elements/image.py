@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from sheetgen.access import readable
 from sheetgen.errors import SheetgenError
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, Param
@@ -83,10 +84,9 @@ class Image(Element):
     }
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
-        path = (scope.base_dir / v["src"]).resolve()
-        if not path.is_file():
-            raise SheetgenError(f"image not found: {path}", self.raw.pos_of("src"),
-                                hint="paths are relative to the layout file")
+        src_pos = self.raw.pos_of("src") if "src" in self.raw else self.pos
+        path = readable(v["src"], relative_to=scope.base_dir, root=scope.base_dir, pos=src_pos,
+                        what="image", missing="image not found")
         if path.suffix.lower() == ".svg":
             self._draw_svg(canvas, str(path), v)
         elif path.suffix.lower() in (".png", ".jpg", ".jpeg"):

@@ -16,15 +16,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from shapely import union_all
+from shapely.errors import ShapelyError
 from shapely.geometry import Point, Polygon, box
 from shapely.ops import polylabel
 
+from sheetgen.access import readable
 from sheetgen.assets.fonts import string_width
-from sheetgen.errors import SheetgenError, did_you_mean
+from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.params import ANY, BOOL, COLOR, LENGTH, SIZE, TEXT, Choice, Number, Param
@@ -59,19 +60,68 @@ def _island_from_seed(seed: int, difficulty: str) -> tuple[dict[str, Any], str]:
     return verified.data, verified.small_print()
 
 
-def island_source(value: Any, scope: Scope, seed: Any, difficulty: str
-                  ) -> tuple[dict[str, Any], str]:
-    """(island data, small print) from a path, a dict or a seed."""
+def island_source(value: Any, scope: Scope, seed: Any, difficulty: str,
+                  pos: Position | None = None) -> tuple[dict[str, Any], str]:
+    """(island data, small print) from a path, a dict or a seed. A path may only name a file
+    the layout may read (sheetgen.access); faults in island data a layout supplies point at
+    the element (`pos`)."""
     if isinstance(value, dict):
+        try:
+            island_from_dict(value)
+        except SheetgenError as err:
+            if err.position is not None and err.position.line:
+                raise
+            raise SheetgenError(f"island data: {err.message}", pos, err.hint) from None
         return value, str(scope.names.get("small_print") or "")
     if isinstance(value, str) and value:
-        path = Path(value)
-        if not path.is_absolute():
-            path = scope.base_dir / path
+        path = readable(value, relative_to=scope.base_dir, root=scope.base_dir, pos=pos,
+                        what="island file")
         data, _ = _island_from_path(str(path))
         seed_note = f"seed {data['seed']} · " if data.get("seed") is not None else ""
         return data, f"{seed_note}not verified here: sheetgen island verify {path.name}"
-    return _island_from_seed(int(seed or 0), difficulty)
+    if value not in (None, ""):
+        raise SheetgenError(f"island must be a file name or island data, not {value!r}", pos)
+    if seed is None:
+        seed = 0
+    if isinstance(seed, float) and seed.is_integer():
+        seed = int(seed)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+        raise SheetgenError(f"the island seed must be a whole number from 0, not {seed!r}",
+                            pos, hint="seed: 7 on the element, --seed 7, or a data field "
+                                      "named seed holding a number")
+    return _island_from_seed(seed, difficulty)
+
+
+def _map_box(v: dict[str, Any], pos: Position | None) -> None:
+    if v["w"] <= 0 or v["h"] <= 0:
+        raise SheetgenError("the map box needs a width and a height above zero", pos)
+
+
+def _land(island: Island, pos: Position | None) -> tuple[list[Polygon], Any]:
+    """The spaces' polygons and the land they make; a polygon GEOS cannot use (too few
+    points, crossing itself, not a number) is an error at the space, not a GEOS exception."""
+    polys = []
+    for i, space in enumerate(island.spaces):
+        where = island.at("spaces", i, "polygon") if island.source != "<island>" else pos
+        coords = space.polygon or ()
+        if len(coords) < 3 or not all(math.isfinite(c) and abs(c) < 1e6
+                                      for p in coords for c in p):
+            raise SheetgenError(f"space {space.id}: a polygon needs at least 3 points with "
+                                "finite coordinates", where)
+        try:
+            poly = Polygon(coords)
+            valid = poly.is_valid and poly.area > 0
+        except (ValueError, ShapelyError):
+            valid = False
+        if not valid:
+            raise SheetgenError(f"space {space.id}: the polygon crosses itself or encloses no "
+                                "area", where, hint="list the corners in order around the space")
+        polys.append(poly)
+    try:
+        return polys, union_all(polys)
+    except ShapelyError as err:
+        raise SheetgenError(f"island '{island.name}': the spaces cannot be joined into land "
+                            f"({err})", pos) from None
 
 
 def _island(data: dict[str, Any]) -> Island:
@@ -153,8 +203,7 @@ def island_land(island: Island, pos=None) -> tuple[list[Polygon], Polygon]:
         raise SheetgenError(f"island '{island.name}' has spaces without polygons; the map "
                             "needs geometry", pos,
                             hint="give every space a polygon, or generate the island")
-    polys = [Polygon(s.polygon) for s in island.spaces]
-    land = union_all(polys)
+    polys, land = _land(island, pos)
     if land.geom_type != "Polygon" or len(land.interiors) != 1:
         # A hand-drawn island may leave hairline gaps between spaces: close them.
         land = land.buffer(0.2, join_style="mitre").buffer(-0.2, join_style="mitre")
@@ -223,8 +272,9 @@ class IslandMap(Element):
     }
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        _map_box(v, self.pos)
         data, _ = island_source(v["island"], scope, v["seed"] if v["seed"] is not None
-                                else scope.names.get("seed"), v["difficulty"])
+                                else scope.names.get("seed"), v["difficulty"], self.pos)
         island = _island(data)
         polys, land = island_land(island, self.pos)
         fr = map_frame(land, v["x"], v["y"], v["w"], v["h"])
@@ -414,7 +464,7 @@ class IslandText(Element):
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         data, note = island_source(v["island"], scope, v["seed"] if v["seed"] is not None
-                                   else scope.names.get("seed"), v["difficulty"])
+                                   else scope.names.get("seed"), v["difficulty"], self.pos)
         text = data["name"] if v["what"] == "name" else note
         if not text:
             return
@@ -439,8 +489,9 @@ class CentreGrid(Element):
     }
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        _map_box(v, self.pos)
         data, _ = island_source(v["island"], scope, v["seed"] if v["seed"] is not None
-                                else scope.names.get("seed"), v["difficulty"])
+                                else scope.names.get("seed"), v["difficulty"], self.pos)
         if v["frame"]:
             canvas.path(rect_ops(v["x"], v["y"], v["w"], v["h"]), fill=(1.0, 1.0, 1.0),
                         stroke=Stroke(INK, 1.0))
