@@ -47,8 +47,9 @@ from fontTools.pens.basePen import BasePen
 from fontTools.ttLib import TTFont
 
 from sheetgen.errors import SheetgenError, did_you_mean
+from sheetgen.resources import package_path
 
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_DIR = package_path("assets", "fonts")
 
 _FILES: dict[str, str] = {
     "display": "display/display.ttf",

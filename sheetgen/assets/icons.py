@@ -20,8 +20,9 @@ from functools import cache
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError, did_you_mean
+from sheetgen.resources import package_path
 
-LIBRARY = Path(__file__).resolve().parent / "icons" / "icons.json"
+LIBRARY = package_path("assets", "icons", "icons.json")
 
 _TOKEN = re.compile(r"([MLCZ])([^MLCZ]*)")
 _ARITY = {"M": 2, "L": 2, "C": 6, "Z": 0}

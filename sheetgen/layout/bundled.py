@@ -1,5 +1,8 @@
 """The layouts shipped in the repository's `layouts/` folder, addressable by name.
 
+The folders searched are those of `SHEETGEN_LAYOUTS` first, then the bundled `layouts/`
+(see `sheetgen.resources`); a name found in an earlier folder hides the same name later.
+
 `swashbuckle/scorecard` and `captains-curse/island-sheet` name
 `layouts/swashbuckle/scorecard.yaml` and `layouts/captains_curse/island_sheet.yaml`: users
 type hyphens, files use underscores, and both spellings work.
@@ -7,32 +10,32 @@ type hyphens, files use underscores, and both spellings work.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.source import load_yaml
+from sheetgen.resources import bundled_dir, search_path
 
-LAYOUTS_DIR = Path(os.environ.get("SHEETGEN_LAYOUTS",
-                                  Path(__file__).resolve().parents[2] / "layouts"))
+LAYOUTS_DIR = bundled_dir("layouts")
 
 # Folders under layouts/ that hold data rather than printable layouts.
 _NOT_LAYOUTS = {"islands", "rulesets", "examples", "common", "cards"}
 
 
 def bundled_layouts() -> dict[str, Path]:
-    """Name -> file for every printable bundled layout."""
+    """Name -> file for every printable layout on the search path, sorted by name."""
     found: dict[str, Path] = {}
-    if not LAYOUTS_DIR.is_dir():
-        return found
-    for path in sorted(LAYOUTS_DIR.rglob("*.yaml")):
-        rel = path.relative_to(LAYOUTS_DIR)
-        if any(part in _NOT_LAYOUTS or part.startswith("_") for part in rel.parts[:-1]) \
-                or rel.name.startswith("_"):
+    for root in search_path("SHEETGEN_LAYOUTS", LAYOUTS_DIR):
+        if not root.is_dir():
             continue
-        name = "/".join(rel.with_suffix("").parts).replace("_", "-")
-        found[name] = path
-    return found
+        for path in sorted(root.rglob("*.yaml")):
+            rel = path.relative_to(root)
+            if any(part in _NOT_LAYOUTS or part.startswith("_") for part in rel.parts[:-1]) \
+                    or rel.name.startswith("_"):
+                continue
+            name = "/".join(rel.with_suffix("").parts).replace("_", "-")
+            found.setdefault(name, path)
+    return dict(sorted(found.items()))
 
 
 def find_layout(name_or_path: str) -> Path:

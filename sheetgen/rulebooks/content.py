@@ -6,6 +6,10 @@ up the book. Markdown keeps the prose readable in a diff; each file is first run
 jinja2 so it can place diagrams (`{{ diagram("name") }}`) and computed figures without a
 writer touching HTML. Headings become the table of contents, so the ToC can never drift from
 the text.
+
+Folders named in `SHEETGEN_TEMPLATES` are searched first (`<folder>/rulebooks/<game>/`), so a
+user can replace a game's book or the shared `book.html.j2`/`print.css` without editing the
+installed package (see `sheetgen.resources`).
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ import yaml
 from markupsafe import Markup
 
 from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen.resources import bundled_dir, search_path
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates" / "rulebooks"
+TEMPLATES_DIR = bundled_dir("templates") / "rulebooks"
+"""The bundled rulebook templates (the last folder searched)."""
 
 GAMES: tuple[str, ...] = (
     "captains-curse",
@@ -38,6 +44,21 @@ GAMES: tuple[str, ...] = (
 _REQUIRED = ("title", "tagline", "players", "minutes", "credits", "chapters", "quickref")
 _OPTIONAL = ("source_note", "emblem")
 _MARKDOWN_EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc", "sane_lists", "smarty"]
+
+
+def rulebook_dirs() -> list[Path]:
+    """Folders holding rulebook templates, searched in order: each `SHEETGEN_TEMPLATES`
+    folder's `rulebooks/`, then the bundled one."""
+    extra = search_path("SHEETGEN_TEMPLATES", TEMPLATES_DIR)[:-1]
+    return [*(folder / "rulebooks" for folder in extra), TEMPLATES_DIR]
+
+
+def book_dir(game: str) -> Path:
+    """The folder of `game`'s book: the first on the search path that has its book.yaml."""
+    for folder in rulebook_dirs():
+        if (folder / game / "book.yaml").is_file():
+            return folder / game
+    return TEMPLATES_DIR / game
 
 
 @dataclass(frozen=True)
@@ -108,7 +129,7 @@ def _load_meta(path: Path) -> dict[str, Any]:
 
 def _environment(directory: Path, helpers: dict[str, Callable[..., Any]]) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(directory), str(TEMPLATES_DIR)]),
+        loader=jinja2.FileSystemLoader([str(directory), *map(str, rulebook_dirs())]),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # Markdown sources: HTML in them is intended
         keep_trailing_newline=True,
@@ -177,7 +198,7 @@ def _flatten(tokens: list[dict[str, Any]]) -> list[Heading]:
 def load_book(game: str, helpers: dict[str, Callable[..., Any]] | None = None) -> Book:
     """Read and render one game's content. `helpers` become jinja globals (e.g. `diagram`)."""
     check_game(game)
-    directory = TEMPLATES_DIR / game
+    directory = book_dir(game)
     meta = _load_meta(directory / "book.yaml")
     env = _environment(directory, helpers or {})
     # One Markdown pass over all chapters keeps heading ids unique across the whole book.

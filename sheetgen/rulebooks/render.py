@@ -17,7 +17,7 @@ import weasyprint
 
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.rulebooks.booklet import impose_saddle_stitch
-from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, Heading, load_book
+from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, Heading, load_book, rulebook_dirs
 from sheetgen.rulebooks.diagrams import diagram_html, draw, emblem_html
 from sheetgen.rulebooks.fonts import font_face_css
 from sheetgen.rulebooks.worked import example
@@ -65,7 +65,7 @@ def paper_for(name: str, booklet: bool) -> Paper:
 
 def _template_env() -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        loader=jinja2.FileSystemLoader([str(d) for d in rulebook_dirs()]),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(["html", "j2"]),
     )

@@ -23,8 +23,9 @@ from sheetgen.games.swashbuckle import yamlsrc
 from sheetgen.games.swashbuckle.dice import DiceTables, dice_tables
 from sheetgen.games.swashbuckle.rules import RULES, Counts, Reroll, Rule, parameter_names
 from sheetgen.games.swashbuckle.yamlsrc import KEY, YamlDoc, check_keys, expect_int
+from sheetgen.resources import package_path
 
-CARDS_DIR = Path(__file__).parent / "cards"
+CARDS_DIR = package_path("games", "swashbuckle", "cards")
 
 
 @dataclass(frozen=True)

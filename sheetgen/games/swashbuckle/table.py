@@ -32,8 +32,9 @@ from sheetgen.games.swashbuckle.solver import (
     reachable_states,
     terminal_values,
 )
+from sheetgen.resources import package_path
 
-TABLE_DIR = Path(__file__).parent / "tables"
+TABLE_DIR = package_path("games", "swashbuckle", "tables")
 Q = 128.0  # steps per point in the q128 encoding
 FLOAT32_LIMIT = 1_000_000  # above this many states, store q128
 

@@ -1,0 +1,105 @@
+"""The package as a user installs it: build the wheel and sdist, check their metadata, install
+the wheel into a fresh virtual environment outside the checkout and use it from elsewhere.
+
+The wheel is installed without its dependencies (`--no-index --no-deps`) and the fresh
+environment sees the test environment's packages through a `.pth` line, so the test needs no
+network for the dependencies and still proves what matters here: that the wheel carries its
+layouts, templates, fonts and tables, and that nothing reads the checkout. A `.pth` line only
+adds a folder to sys.path (the editable install's finder in that folder is not run), and the
+fresh environment's own site-packages comes first, so `import sheetgen` finds the wheel; the
+test asserts that too. Building uses `python -m build`, which fetches setuptools into an
+isolated build environment as any user's build would.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from sheetgen.layout.bundled import bundled_layouts
+from sheetgen.rulebooks.content import GAMES
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _run(args: list[str | Path], cwd: Path, timeout: float = 300) -> str:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "SHEETGEN_LAYOUTS", "SHEETGEN_TEMPLATES")}
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+    assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    _run([sys.executable, "-m", "build", "--outdir", out, REPO], cwd=out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def venv(dist, tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("venv") / "env"
+    _run([sys.executable, "-m", "venv", root], cwd=root.parent)
+    python = root / "bin" / "python"
+    purelib = _run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                   cwd=root).strip()
+    Path(purelib, "_sheetgen_test_dependencies.pth").write_text(
+        sysconfig.get_paths()["purelib"] + "\n")
+    wheel = next(dist.glob("*.whl"))
+    _run([python, "-m", "pip", "install", "-q", "--no-index", "--no-deps", wheel], cwd=root)
+    return root
+
+
+def test_metadata_passes_twine_check(dist):
+    files = sorted(dist.iterdir())
+    assert sorted(f.suffix for f in files) == [".gz", ".whl"]
+    _run([sys.executable, "-m", "twine", "check", "--strict", *files], cwd=dist)
+
+
+def test_wheel_and_sdist_carry_every_layout_and_template(dist):
+    wheel = set(zipfile.ZipFile(next(dist.glob("*.whl"))).namelist())
+    with tarfile.open(next(dist.glob("*.tar.gz"))) as tar:
+        sdist = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    for top in ("layouts", "templates"):
+        files = [p.relative_to(REPO).as_posix() for p in (REPO / top).rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")]
+        assert files, top
+        for name in files:
+            assert f"sheetgen/_bundled/{name}" in wheel, name
+            assert name in sdist, name
+    for data in ("sheetgen/assets/icons/icons.json", "sheetgen/assets/fonts/serif/serif.ttf"):
+        assert data in wheel
+    assert any(n.startswith("sheetgen/games/swashbuckle/tables/") and n.endswith(".npz")
+               for n in wheel)
+    assert not any("__pycache__" in n or n.startswith("tests/") for n in wheel)
+
+
+def test_installed_wheel_works_from_another_folder(venv, tmp_path):
+    python, sheetgen = venv / "bin" / "python", venv / "bin" / "sheetgen"
+    where = _run([python, "-c", "import sheetgen; print(sheetgen.__file__)"], cwd=tmp_path)
+    assert Path(where.strip()).is_relative_to(venv), where
+    assert _run([sheetgen, "--version"], cwd=tmp_path).strip().endswith("0.1.0")
+
+    listed = [line.split()[0] for line in _run([sheetgen, "list"], cwd=tmp_path).splitlines()]
+    assert listed == sorted(bundled_layouts()), "the wheel lists other layouts than the checkout"
+    for name in listed:
+        out = tmp_path / f"{name.replace('/', '-')}.pdf"
+        _run([sheetgen, "render", name, "--seed", "7", "-q", "-o", out], cwd=tmp_path)
+        assert out.read_bytes().startswith(b"%PDF-")
+
+    _run([sheetgen, "pad", "captains-curse", "--count", "2", "--seed", "7", "--jobs", "1",
+          "-o", tmp_path / "pad.pdf"], cwd=tmp_path)
+    assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF-")
+
+    game = GAMES[-1]
+    _run([sheetgen, "rulebook", game, "-o", tmp_path / "rules.pdf"], cwd=tmp_path)
+    assert (tmp_path / "rules.pdf").read_bytes().startswith(b"%PDF-")
