@@ -1,4 +1,11 @@
-"""Write outputs so that a failed run never leaves a partial file or truncates an old one."""
+"""Write outputs so that a failed run never leaves a partial file or truncates an old one.
+
+Finished files get the permissions any program's new file gets (0666 minus the umask), not
+the private 0600 of the temporary file they were written as. A missing folder is an error
+(a typo in `-o` should not silently grow a tree) unless folders are allowed with
+`making_folders()` (the CLI's `--mkdir`); the default output folder `output/` is always
+created.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +13,74 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError
+
+DEFAULT_FOLDER = Path("output")
+"""The folder commands write to when no -o is given: created when missing."""
+
+_MAKE_FOLDERS: ContextVar[bool] = ContextVar("sheetgen_make_folders", default=False)
+
+
+@contextlib.contextmanager
+def making_folders(enabled: bool = True) -> Iterator[None]:
+    """Within this block, missing parent folders of outputs are created."""
+    token = _MAKE_FOLDERS.set(enabled)
+    try:
+        yield
+    finally:
+        _MAKE_FOLDERS.reset(token)
+
+
+def current_umask() -> int:
+    """The process umask. Linux shows it in /proc; elsewhere it is read by setting it and
+    putting it straight back."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def ensure_folder(target: Path, fills_folder: bool = False) -> None:
+    """Make sure `target`'s folder exists, or say clearly why it cannot be written there.
+    With `fills_folder`, `target` is a file inside a folder the user named as an output
+    folder: that one folder is created when its own parent exists."""
+    parent = target.parent
+    if parent.is_dir():
+        return
+    for ancestor in (parent, *parent.parents):
+        if ancestor.exists() or ancestor.is_symlink():
+            if not ancestor.is_dir():
+                raise SheetgenError(f"cannot write {target}: {ancestor} is a file, not a folder",
+                                    hint="choose another output path")
+            break
+    allowed = (_MAKE_FOLDERS.get() or parent == DEFAULT_FOLDER
+               or (fills_folder and parent.parent.is_dir()))
+    if not allowed:
+        missing = parent.parent if fills_folder else parent
+        raise SheetgenError(f"cannot write {target}: there is no folder {missing}",
+                            hint="create it first, or add --mkdir to create missing folders")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise SheetgenError(f"cannot create folder {parent}: {err.strerror or err}") from None
+
+
+def output_folder(folder: str | os.PathLike[str]) -> Path:
+    """Make sure `folder`, a folder a command fills (`--log-dir`, `rulebook --all -o`, the
+    solver's tables), exists: it is created when its parent exists (or with `--mkdir`)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        ensure_folder(folder / "file", fills_folder=True)
+    return folder
 
 
 def _cannot_write(target: Path, err: OSError) -> SheetgenError:
@@ -24,12 +96,15 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     target = Path(target)
     if target.is_dir():
         raise SheetgenError(f"cannot write {target}: it is a directory")
+    ensure_folder(target)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     except OSError as err:
         raise _cannot_write(target, err) from None
-    os.close(fd)
+    try:
+        os.fchmod(fd, 0o666 & ~current_umask())
+    finally:
+        os.close(fd)
     tmp_path = Path(tmp)
     try:
         yield tmp_path

@@ -13,6 +13,7 @@ import sys
 import click
 
 from sheetgen import __version__
+from sheetgen.cli.outputs import with_mkdir
 from sheetgen.errors import SheetgenError
 
 # Modules under sheetgen.cli, each exposing `commands: list[click.Command]`.
@@ -59,6 +60,10 @@ class SheetgenGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, hoist_global_options(list(args)))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        return with_mkdir(command) if command is not None else None
 
     def invoke(self, ctx: click.Context):
         try:

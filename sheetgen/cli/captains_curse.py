@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from sheetgen.atomic import output_folder
 from sheetgen.errors import SheetgenError
 from sheetgen.games.captains_curse.gamelog import make_log, replay_file, write_log
 from sheetgen.games.captains_curse.island import Island, load_island, validate_island
@@ -64,6 +65,7 @@ def simulate_command(island: str, policy: str, n_games: int, seed: int, jobs: in
     isl, ruleset = _load(island, ruleset_path)
     result = simulate(isl, ruleset, policy, n_games, seed, jobs)
     if log_dir:
+        output_folder(log_dir)
         for i in range(n_games):
             gseed = game_seed(seed, i)
             game, turns = play_game_turns(isl, ruleset, policy, gseed)

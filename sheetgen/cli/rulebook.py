@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sheetgen.atomic import write_bytes
+from sheetgen.atomic import output_folder, write_bytes
 from sheetgen.errors import SheetgenError
 from sheetgen.rulebooks import GAMES, PAPERS, check_game, render_all
 from sheetgen.rulebooks.render import page_count, paper_for
@@ -33,6 +33,7 @@ def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool, jobs:
         folder = output or Path("output")
         if folder.suffix.lower() == ".pdf":
             raise SheetgenError("with --all, -o names a folder, not a PDF file")
+        output_folder(folder)
         targets = [(g, folder / f"{g}-rules{suffix}.pdf") for g in GAMES]
     else:
         check_game(game)

@@ -102,7 +102,7 @@ def test_render_help_lists_its_options(cli):
 # --- render ----------------------------------------------------------------------------
 def test_render_a_file(cli, write_layout, tmp_path):
     out = tmp_path / "out" / "tiny.pdf"
-    result = cli("render", write_layout(GOOD), "-o", out)
+    result = cli("render", write_layout(GOOD), "-o", out, "--mkdir")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"wrote {out}: 2 page(s), ")
     assert [t.strip() for t in page_texts(out)] == ["Ahoy 1", "Ahoy 2"]

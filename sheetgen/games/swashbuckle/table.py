@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from sheetgen.atomic import write_bytes, write_text
+from sheetgen.atomic import output_folder, write_bytes, write_text
 from sheetgen.errors import SheetgenError
 from sheetgen.games.swashbuckle.card import Card, default_card
 from sheetgen.games.swashbuckle.simulate import Distribution
@@ -58,6 +58,8 @@ def save_table(solution: Solution, distribution: Distribution | None = None,
                directory: Path | None = None, seed: int | None = None) -> tuple[Path, Path]:
     """Write the value table and its summary, atomically."""
     card = solution.card
+    if directory is not None:
+        output_folder(directory)
     npz_path, json_path = table_paths(card, directory)
     layers = _enumerate(card)
     values = np.concatenate([solution.values[s.mask, s.sub, s.j, s.z] for s in layers])
