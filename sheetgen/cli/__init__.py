@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "sheetgen.cli.layouts",
     "sheetgen.cli.reference",
     "sheetgen.cli.rulebook",
+    "sheetgen.cli.shipwrecked",
     "sheetgen.cli.studio",
     "sheetgen.cli.swashbuckle",
 ]

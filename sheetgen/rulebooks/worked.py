@@ -289,7 +289,7 @@ class ShipwreckedExample:
     rule: str
 
 
-SHIPWRECKED_END = ([(6, 4), (3, 5), (4, 4), (7, 2), (2, 6)], (9, 7))
+SHIPWRECKED_END = ([(6, 4), (3, 5), (4, 4), (7, 2), (2, 6)], (5, 7))
 """(black, white) sailors on each of the five islands, and (black, white) still afloat."""
 
 

@@ -120,3 +120,73 @@ def pixel_difference(a, b) -> tuple[float, float]:
     grey = diff.convert("L")
     differing = sum(grey.histogram()[33:])
     return mean, differing / total
+
+
+def _mul(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
+    """Matrix product m x n of PDF matrices [a b c d e f] (m applied first)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)
+
+
+def path_boxes(pdf: bytes | str | Path, page: int = 0) -> list[Box]:
+    """The bounding box, in page points (y up), of every subpath drawn on a page: what a
+    ruler laid on the printed page would measure. Follows `cm`, `q`/`Q` and Form XObjects
+    (`Do`, with their /Matrix), so artwork stored once and placed by a form is measured
+    where it lands."""
+    from pypdf.generic import ContentStream
+
+    reader = _reader(pdf)
+    boxes: list[Box] = []
+
+    def run(stream_owner, resources, ctm: tuple[float, ...]) -> None:
+        content = ContentStream(stream_owner, reader)
+        stack: list[tuple[float, ...]] = []
+        points: list[tuple[float, float]] = []
+
+        def close() -> None:
+            if len(points) > 1:
+                xs = [p[0] for p in points]
+                ys = [p[1] for p in points]
+                boxes.append((min(xs), min(ys), max(xs), max(ys)))
+            points.clear()
+
+        def put(x: float, y: float) -> None:
+            a, b, c, d, e, f = ctm
+            points.append((a * x + c * y + e, b * x + d * y + f))
+
+        for operands, op in content.operations:
+            args = [float(v) for v in operands] if op in (b"cm", b"m", b"l", b"c", b"re",
+                                                          b"v", b"y") else []
+            if op == b"q":
+                stack.append(ctm)
+            elif op == b"Q":
+                ctm = stack.pop()
+            elif op == b"cm":
+                ctm = _mul(tuple(args), ctm)
+            elif op == b"m":
+                close()
+                put(*args)
+            elif op in (b"l",):
+                put(*args)
+            elif op in (b"c", b"v", b"y"):
+                put(*args[-2:])
+            elif op == b"re":
+                close()
+                x, y, w, h = args
+                for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h)):
+                    put(px, py)
+                close()
+            elif op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"):
+                close()
+            elif op == b"Do":
+                xobj = resources["/XObject"][operands[0]].get_object()
+                if xobj.get("/Subtype") == "/Form":
+                    matrix = tuple(float(v) for v in xobj.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+                    run(xobj, xobj.get("/Resources", resources), _mul(matrix, ctm))
+        close()
+
+    pg = reader.pages[page]
+    run(pg.get_contents(), pg["/Resources"], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return boxes

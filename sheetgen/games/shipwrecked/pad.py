@@ -1,0 +1,42 @@
+"""`sheetgen pad shipwrecked`: everything the game needs but the dice, in one PDF.
+
+Four bundled layouts are composed onto one canvas, in the order a person prepares the game:
+the five Desert Island tiles, the dice picture stickers (white crew, black crew), the score
+pad and the rules card. Each part stays an ordinary layout (`sheetgen render
+shipwrecked/tiles` prints it alone); the pad only chooses counts and passes the seed on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.layout.bundled import find_layout
+from sheetgen.layout.document import RenderOptions, load_layout
+from sheetgen.render.compose import compose
+from sheetgen.render.pdf import PdfCanvas
+
+PARTS: tuple[tuple[str, str], ...] = (
+    ("shipwrecked/tiles", "Desert Island tiles"),
+    ("shipwrecked/dice-labels", "dice pictures, white and black crews"),
+    ("shipwrecked/score-pad", "score pad"),
+    ("shipwrecked/rules-card", "rules card"),
+)
+
+
+def build_pad(seed: int = 1, paper: str = "a4", score_cards: int = 4,
+              tile_mm: float | None = None) -> tuple[bytes, int]:
+    """The whole pad as PDF bytes, and its page count. `seed` picks the islands (names and
+    coasts); `score_cards` is how many score cards (four to a sheet); `tile_mm` resizes the
+    tiles (default 90 mm)."""
+    canvas = PdfCanvas(title="Shipwrecked! pad", subject="tiles, dice pictures, score pad, "
+                                                         "rules card")
+    pages = 0
+    counts = {"shipwrecked/score-pad": score_cards, "shipwrecked/rules-card": 2}
+    for name, _ in PARTS:
+        overrides: dict[str, Any] = {}
+        if name == "shipwrecked/tiles" and tile_mm is not None:
+            overrides["tile"] = tile_mm
+        layout = load_layout(find_layout(name),
+                             RenderOptions(overrides=overrides, paper=paper, seed=seed))
+        pages += compose(layout, canvas, counts.get(name, 1))
+    return canvas.finish(), pages

@@ -1,0 +1,139 @@
+"""Shipwrecked! printed pieces: tiles, dice pictures, the pad, and `shipwrecked score`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from shapely.geometry import box
+
+from sheetgen.cli import main
+from sheetgen.games.shipwrecked.pad import build_pad
+from sheetgen.games.shipwrecked.pictures import FACE_PICTURES, overlap, worst_pair
+from sheetgen.games.shipwrecked.tiles import ISLANDS, SPOT_MM, tile_geometry, tile_names
+from sheetgen.rulebooks.worked import SHIPWRECKED_END
+from tests.helpers.pdfcheck import MM, page_texts, path_boxes
+
+
+@pytest.fixture(scope="module")
+def pad_pdf() -> bytes:
+    data, pages = build_pad(seed=3)
+    assert pages == 5
+    return data
+
+
+def test_the_six_pictures_are_distinct_in_silhouette_at_12mm():
+    """Filled outlines at a 12 mm face overlap little; a known look-alike pair overlaps a
+    lot, so the measure can tell."""
+    assert len(set(FACE_PICTURES)) == 6
+    worst, a, b = worst_pair()
+    assert worst < 0.55, (a, b, worst)
+    assert overlap("skull", "parrot") > 0.7
+
+
+def test_tiles_have_names_spots_on_land_and_differ():
+    names = tile_names(7)
+    assert len(set(names)) == ISLANDS
+    coasts = set()
+    for index in range(ISLANDS):
+        g = tile_geometry(7, index, 90.0)
+        assert g.name == names[index]
+        assert len(g.spots) >= 6
+        coasts.add(round(g.land.area, 3))
+        x0, y0, w, h = g.island_box
+        for sx, sy in g.spots:  # every spot on the tile, none overlapping another
+            assert x0 <= sx and sx + SPOT_MM <= x0 + w and y0 <= sy and sy + SPOT_MM <= y0 + h
+        cells = [box(sx, sy, sx + SPOT_MM, sy + SPOT_MM) for sx, sy in g.spots]
+        assert all(p.intersection(q).area < 1e-6 for i, p in enumerate(cells)
+                   for q in cells[i + 1:])
+        assert g.tally_top > y0 + h - 0.5
+    assert len(coasts) == ISLANDS
+    assert tile_geometry(7, 0, 90.0) == tile_geometry(7, 0, 90.0)
+    assert tile_names(8) != names
+
+
+def test_pad_holds_every_part_and_is_reproducible(pad_pdf):
+    texts = page_texts(pad_pdf)
+    assert "Desert Island tiles" in texts[0]
+    assert "White crew" in texts[1] and "Black crew" in texts[2]
+    assert "HELD BY" in texts[3] and "Who wins" in texts[4]
+    for name in tile_names(3):
+        assert name in texts[0]
+    assert build_pad(seed=3)[0] == pad_pdf
+    assert build_pad(seed=4)[0] != pad_pdf
+
+
+@pytest.mark.parametrize("page", [1, 2])
+def test_calibration_square_measures_50mm_in_the_pdf(pad_pdf, page):
+    squares = [(x1 - x0) / MM for x0, y0, x1, y1 in path_boxes(pad_pdf, page)
+               if abs((x1 - x0) / MM - 50) < 2 and abs((y1 - y0) / MM - 50) < 2]
+    assert squares, "no calibration square"
+    assert all(abs(side - 50.0) < 0.01 for side in squares), squares
+
+
+def test_sticker_sizes_fit_the_dice(pad_pdf):
+    """Sailor stickers are 12 mm x 0.84, captain stickers 16 mm x 0.84 (rounded die edges)."""
+    sides = [round((x1 - x0) / MM, 2) for x0, y0, x1, y1 in path_boxes(pad_pdf, 1)
+             if abs((x1 - x0) - (y1 - y0)) < 0.01]
+    assert sides.count(round(12 * 0.84, 2)) == 180
+    assert sides.count(round(16 * 0.84, 2)) == 6
+
+
+def test_letter_paper_fits():
+    data, pages = build_pad(seed=3, paper="letter")
+    assert pages == 5
+
+
+def test_score_command_reads_a_file_and_pairs(tmp_path):
+    islands, ocean = SHIPWRECKED_END
+    path = tmp_path / "end.yaml"
+    path.write_text("islands:\n" + "".join(f"  - {{black: {b}, white: {w}}}\n"
+                                           for b, w in islands)
+                    + f"ocean: {{black: {ocean[0]}, white: {ocean[1]}}}\n")
+    run = CliRunner().invoke(main, ["shipwrecked", "score", str(path), "--json"])
+    assert run.exit_code == 0, run.output
+    out = json.loads(run.output)
+    assert (out["winner"], out["decided_by"]) == ("black", "sailors ashore")
+    run = CliRunner().invoke(main, ["shipwrecked", "score", "--island", "1:1", "--ocean", "2:3"])
+    assert run.exit_code == 0 and "black wins" in run.output and "second tie-break" in run.output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("islands:\n  - {black: 6, whit: 4}\nocean: {black: 1, white: 1}\n", ":2:"),
+    ("islands:\n  - {black: -1, white: 4}\nocean: {black: 1, white: 1}\n", "0 or more"),
+    ("islands:\n  - {black: 29, white: 4}\nocean: {black: 2, white: 1}\n", "only 30 dice"),
+    ("islands: []\nocean: {black: 1, white: 1}\n", "'islands' must list"),
+    ("islands:\n  - {black: 1, white: 4}\n", "lacks 'ocean'"),
+    ("islands:\n  - {black: 1, white: 4}\nocean: {black: 1, white: 1}\nsailor: 40\n",
+     "did you mean 'sailors'"),
+])
+def test_bad_counts_point_at_the_fault(tmp_path, text, message):
+    path = tmp_path / "end.yaml"
+    path.write_text(text)
+    run = CliRunner().invoke(main, ["shipwrecked", "score", str(path)])
+    assert run.exit_code == 2
+    assert message in run.output and "Traceback" not in run.output
+
+
+SEEDS = Path(__file__).resolve().parents[4] / "shared" / "seeds"
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed texts are not beside this checkout")
+def test_printed_words_are_our_own():
+    """No run of 8 words on the card, pad, tiles or stickers is copied from the source."""
+    from tests.rulebooks.test_content import _runs, _words
+
+    seed = _runs(_words((SEEDS / "shipwrecked.txt").read_text(encoding="utf-8")))
+    layouts = Path(__file__).resolve().parents[3] / "layouts" / "shipwrecked"
+    assert list(layouts.glob("*.yaml"))
+    for path in layouts.glob("*.yaml"):
+        shared = _runs(_words(path.read_text(encoding="utf-8"))) & seed
+        assert not shared, f"{path.name}: {' '.join(sorted(shared)[0])}"
+
+
+def test_tiles_are_90mm_squares_on_a4(pad_pdf):
+    sides = [round((x1 - x0) / MM, 2) for x0, y0, x1, y1 in path_boxes(pad_pdf, 0)
+             if abs((x1 - x0) - (y1 - y0)) < 0.01 and (x1 - x0) / MM > 80]
+    assert sides.count(90.0) >= ISLANDS
