@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.assets.fonts import string_width
 from sheetgen.games.captains_curse.sheet.elements import (
     BORDER,
     INK,
     WAVE,
+    _centred_text,
     _hand_ops,
     map_frame,
 )
@@ -38,11 +38,6 @@ MM = 72.0 / 25.4
 BLACK = (0.08, 0.08, 0.09)
 WHITE = (1.0, 1.0, 1.0)
 CUT = (0.62, 0.62, 0.62)
-
-
-def _centred(canvas: Canvas, cx: float, baseline: float, s: str, font: str, size: float,
-             color) -> None:
-    canvas.text(cx - string_width(s, font, size) / 2, baseline, s, font, size, color)
 
 
 @register
@@ -80,11 +75,12 @@ class IslandTile(Element):
             px, py = x + sx * MM, y + sy * MM
             canvas.path(rect_ops(px, py, spot, spot, 1.6 * MM),
                         stroke=Stroke(BORDER, 0.6, dash=(2.0, 1.6)))
-            _centred(canvas, px + spot - 1.9 * MM, py + 2.9 * MM, str(n), "sans", 5.5, BORDER)
+            _centred_text(canvas, px + spot - 1.9 * MM, py + 2.9 * MM, str(n), "sans", 5.5, BORDER)
         canvas.pop()
         canvas.path(rect_ops(x, y, s, s), stroke=Stroke(INK, 0.8))
         name_size = min(15.0, s / MM * 0.16)
-        _centred(canvas, x + s / 2, y + g.name_baseline * MM, g.name, "display", name_size, INK)
+        _centred_text(canvas, x + s / 2, y + g.name_baseline * MM, g.name, "display",
+                      name_size, INK)
         self._tally(canvas, x, y + g.tally_top * MM, s, g.tally_height * MM)
 
     def _tally(self, canvas: Canvas, x: float, top: float, s: float, h: float) -> None:
@@ -97,7 +93,7 @@ class IslandTile(Element):
             tag = min(h, 11 * MM)
             canvas.path(rect_ops(bx, top, tag * 1.9, h, 1.2 * MM), fill=fill,
                         stroke=Stroke(INK, 0.7))
-            _centred(canvas, bx + tag * 0.95, top + h / 2 + 2.2, crew, "sans-bold", 6.2, ink)
+            _centred_text(canvas, bx + tag * 0.95, top + h / 2 + 2.2, crew, "sans-bold", 6.2, ink)
 
 
 @register
