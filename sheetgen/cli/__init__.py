@@ -19,6 +19,7 @@ from sheetgen.errors import SheetgenError
 # Modules under sheetgen.cli, each exposing `commands: list[click.Command]`.
 COMMAND_MODULES = [
     "sheetgen.cli.captains_curse",
+    "sheetgen.cli.export",
     "sheetgen.cli.islands",
     "sheetgen.cli.layouts",
     "sheetgen.cli.reference",

@@ -1,0 +1,258 @@
+"""Layouts as images: one PNG per card, and Tabletop Simulator deck sheets.
+
+Images are cut from the same vector PDF the print path makes, drawn one card per page (no
+imposition, no crop marks), rasterised with pypdfium2 and cropped to the trim box, so a PNG
+shows exactly what the guillotine leaves. Cards are numbered like pages (1, 2, ...); a layout
+whose `name:` holds a `${}` expression names each file by it (`name: "${row.title}"`).
+
+Tabletop Simulator reads a custom deck from one image holding a grid of cards, at most 10
+across and 7 down, whose last cell it keeps for the card shown face down in other players'
+hands ("hidden"), plus one back image. `tts_grid` packs a deck into such sheets; `export_tts`
+writes them with a saved-object JSON that TTS loads as a ready deck (see docs/export.md).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from sheetgen.atomic import atomic_path, output_folder, write_text
+from sheetgen.errors import Position, SheetgenError
+from sheetgen.layout.document import Layout
+from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
+from sheetgen.render.compose import instance_names
+from sheetgen.render.output import render_pdf
+
+TTS_MAX_ACROSS, TTS_MAX_DOWN = 10, 7
+TTS_MAX_PIXELS = 10_000  # TTS refuses larger images; sheets are kept within it
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def check_dpi(dpi: int) -> int:
+    if not 10 <= dpi <= 1200:
+        raise SheetgenError(f"--dpi {dpi} is out of range", hint="use 10 to 1200")
+    return dpi
+
+
+def slug(text: str) -> str:
+    """A file-name-safe form of `text` (letters, digits, `.`, `_`, `-`)."""
+    return _UNSAFE.sub("-", text).strip("-.") or "card"
+
+
+def card_names(layout: Layout, count: int = 1) -> list[str]:
+    """File stems, one per card: `<layout>-<NN>`, or `<NN>-<name>` when the layout's `name:`
+    is an expression (evaluated with the card's `row` and `page`)."""
+    rows = [row for _ in range(count) for row in layout.data]
+    width = max(2, len(str(len(rows))))
+    base = slug(layout.name.replace("/", "-"))
+    if not has_expression(layout.name):
+        return [f"{base}-{i + 1:0{width}d}" for i in range(len(rows))]
+    names = []
+    scope = layout.scope()
+    for i, row in enumerate(rows):
+        try:
+            value = evaluate(layout.name, {**scope.names,
+                                           **instance_names(layout, i, len(rows), row)})
+        except ExpressionError as err:
+            raise SheetgenError(f"name: {err}", Position(str(layout.path)),
+                                hint=err.hint) from None
+        names.append(f"{i + 1:0{width}d}-{slug(str(value))}")
+    return names
+
+
+def _single_cards(layout: Layout) -> Layout:
+    """The layout drawn one card per page, without crop marks (its bleed is kept so that
+    artwork running off the edge is drawn as in print, then cropped away)."""
+    return replace(layout, imposition=None, page=replace(layout.page, crop_marks=False))
+
+
+def card_images(layout: Layout, dpi: int, count: int = 1) -> Iterator[Any]:
+    """Yield one PIL image per card, cropped to the trim, in card order."""
+    import pypdfium2 as pdfium
+
+    check_dpi(dpi)
+    single = _single_cards(layout)
+    pdf = render_pdf(single, count)
+    b = single.page.bleed
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for index in range(len(doc)):
+            image = doc[index].render(scale=dpi / 72.0, crop=(b, b, b, b)).to_pil()
+            yield image.convert("RGB")
+    finally:
+        doc.close()
+
+
+def cell_size(layout: Layout, dpi: int) -> tuple[int, int]:
+    """One card's size in pixels at `dpi`."""
+    return (round(layout.page.width * dpi / 72.0), round(layout.page.height * dpi / 72.0))
+
+
+def _fit(image: Any, size: tuple[int, int]) -> Any:
+    """pdfium rounds a page's pixel size its own way; make every card exactly `size`."""
+    if image.size == size:
+        return image
+    from PIL import Image
+
+    return image.resize(size, Image.Resampling.LANCZOS)
+
+
+def _save_png(image: Any, target: Path, dpi: int) -> None:
+    with atomic_path(target) as tmp:
+        image.save(tmp, format="PNG", dpi=(dpi, dpi), optimize=False)
+
+
+def export_png(layout: Layout, out_dir: str | Path, dpi: int = 300, count: int = 1) -> list[Path]:
+    """Write one PNG per card into `out_dir` (created if its parent exists); return the paths."""
+    folder = output_folder(out_dir)
+    names = card_names(layout, count)
+    size = cell_size(layout, dpi)
+    written = []
+    for name, image in zip(names, card_images(layout, dpi, count), strict=True):
+        target = folder / f"{name}.png"
+        _save_png(_fit(image, size), target, dpi)
+        written.append(target)
+    return written
+
+
+# --- Tabletop Simulator --------------------------------------------------------------------
+@dataclass(frozen=True)
+class SheetGrid:
+    """One TTS deck sheet: `cards` cards laid row by row on `across` x `down` cells, the last
+    cell left free."""
+
+    across: int
+    down: int
+    cards: int
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """(column, row) of the card at `index` on this sheet."""
+        return index % self.across, index // self.across
+
+
+def tts_grid(cards: int) -> list[SheetGrid]:
+    """Split a deck of `cards` into TTS sheets: each at most 10 x 7 with its last cell free,
+    so at most 69 cards; the deck is spread evenly over as few sheets as possible, and each
+    sheet is the smallest grid (at least 2 x 2, as TTS wants) that holds its cards."""
+    if cards < 1:
+        raise SheetgenError("a deck needs at least one card")
+    per_sheet = TTS_MAX_ACROSS * TTS_MAX_DOWN - 1
+    sheets = math.ceil(cards / per_sheet)
+    base, extra = divmod(cards, sheets)
+    grids = []
+    for i in range(sheets):
+        n = base + (1 if i < extra else 0)
+        across = max(2, min(TTS_MAX_ACROSS, n + 1))
+        down = max(2, math.ceil((n + 1) / across))
+        grids.append(SheetGrid(across, down, n))
+    return grids
+
+
+def _default_back(size: tuple[int, int], title: str) -> Any:
+    """A plain back for layouts that have none: deep sea blue, a rope border, the title."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from sheetgen.assets.fonts import FONT_DIR
+
+    w, h = size
+    image = Image.new("RGB", size, (22, 44, 74))
+    draw = ImageDraw.Draw(image)
+    inset = max(2, round(min(w, h) * 0.06))
+    draw.rectangle([inset, inset, w - 1 - inset, h - 1 - inset], outline=(214, 188, 120),
+                   width=max(1, round(min(w, h) * 0.015)))
+    text = title or "sheetgen"
+    font_size = max(8, round(w * 0.12))
+    font = ImageFont.truetype(str(FONT_DIR / "display" / "display.ttf"), font_size)
+    while font_size > 8 and draw.textlength(text, font=font) > w - 4 * inset:
+        font_size -= 2
+        font = ImageFont.truetype(str(FONT_DIR / "display" / "display.ttf"), font_size)
+    draw.text((w / 2, h / 2), text, font=font, fill=(214, 188, 120), anchor="mm")
+    return image
+
+
+def _back_title(layout: Layout) -> str:
+    """The game's name for a plain back: the first part of the layout's name."""
+    name = layout.path.stem if has_expression(layout.name) else layout.name.split("/")[0]
+    return name.replace("-", " ").replace("_", " ").title()
+
+
+def _saved_object(nickname: str, sheets: list[tuple[SheetGrid, str]], back: str,
+                  folder: Path, size: tuple[int, int], dpi: int) -> dict[str, Any]:
+    """A TTS saved object: one custom deck whose cards reference the sheets in order."""
+    custom, ids, cards = {}, [], []
+    for number, (grid, face) in enumerate(sheets, start=1):
+        custom[str(number)] = {
+            "FaceURL": (folder / face).resolve().as_uri(),
+            "BackURL": (folder / back).resolve().as_uri(),
+            "NumWidth": grid.across, "NumHeight": grid.down,
+            "BackIsHidden": True, "UniqueBack": False, "Type": 0,
+        }
+        for index in range(grid.cards):
+            card_id = number * 100 + index
+            ids.append(card_id)
+            cards.append({"Name": "Card", "Nickname": "", "CardID": card_id,
+                          "CustomDeck": {str(number): custom[str(number)]},
+                          "Transform": _transform()})
+    deck = {"Name": "DeckCustom" if len(ids) > 1 else "Card", "Nickname": nickname,
+            "Transform": _transform(), "DeckIDs": ids, "CustomDeck": custom,
+            "ContainedObjects": cards}
+    if len(ids) == 1:  # a one-card "deck" is a plain card in TTS
+        deck = {**cards[0], "Nickname": nickname}
+    return {
+        "SaveName": nickname,
+        "ObjectStates": [deck],
+        "sheetgen": {  # not read by TTS: what the files hold, for people and scripts
+            "cards": len(ids), "card_pixels": list(size), "dpi": dpi, "back": back,
+            "sheets": [{"file": face, "across": grid.across, "down": grid.down,
+                        "cards": grid.cards} for grid, face in sheets],
+        },
+    }
+
+
+def _transform() -> dict[str, float]:
+    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def export_tts(layout: Layout, out_dir: str | Path, dpi: int = 150,
+               count: int = 1) -> list[Path]:
+    """Write TTS deck sheets, a back image and `<name>.json` (a TTS saved object) into
+    `out_dir`; return the paths written."""
+    folder = output_folder(out_dir)
+    size = cell_size(layout, dpi)
+    total = len(layout.data) * count
+    grids = tts_grid(total)
+    widest = max(g.across for g in grids) * size[0]
+    tallest = max(g.down for g in grids) * size[1]
+    if max(widest, tallest) > TTS_MAX_PIXELS:
+        raise SheetgenError(
+            f"a deck sheet of {widest} x {tallest} pixels is larger than TTS accepts "
+            f"({TTS_MAX_PIXELS} px)", hint=f"use a lower --dpi (now {dpi})")
+    from PIL import Image
+
+    base = slug(layout.name.replace("/", "-")) if not has_expression(layout.name) \
+        else slug(layout.path.stem)
+    images = card_images(layout, dpi, count)
+    written, sheets = [], []
+    for number, grid in enumerate(grids, start=1):
+        sheet = Image.new("RGB", (grid.across * size[0], grid.down * size[1]), (255, 255, 255))
+        for index in range(grid.cards):
+            col, row = grid.cell(index)
+            sheet.paste(_fit(next(images), size), (col * size[0], row * size[1]))
+        name = f"{base}-sheet-{number}.png" if len(grids) > 1 else f"{base}-sheet.png"
+        _save_png(sheet, folder / name, dpi)
+        written.append(folder / name)
+        sheets.append((grid, name))
+    back = f"{base}-back.png"
+    _save_png(_default_back(size, _back_title(layout)), folder / back, dpi)
+    written.append(folder / back)
+    saved = _saved_object(base, sheets, back, folder, size, dpi)
+    target = folder / f"{base}.json"
+    write_text(target, json.dumps(saved, indent=1) + "\n")
+    written.append(target)
+    return written

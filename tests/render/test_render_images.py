@@ -1,0 +1,156 @@
+"""`sheetgen export png|tts`: card images cut at the trim, and Tabletop Simulator sheets whose
+grid, counts and cells are checked pixel by pixel."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from sheetgen.cli import main
+from sheetgen.layout.document import load_layout
+from sheetgen.render.images import card_names, cell_size, tts_grid
+
+BLEED_COLOR = (255, 0, 255)
+
+
+def color(i: int) -> tuple[int, int, int]:
+    """A distinct, saturated colour per card (never white, never the bleed's magenta)."""
+    return ((i * 47) % 200 + 20, (i * 89) % 200 + 20, (i * 131) % 200 + 20)
+
+
+def deck(tmp_path: Path, cards: int, name: str = "deck", imposed: bool = True) -> Path:
+    rows = "\n".join(f'  - {{n: {i + 1}, color: "#{"".join(f"{c:02x}" for c in color(i))}"}}'
+                     for i in range(cards))
+    imposition = "imposition: {sheet: a4, across: 3, down: 3}\n" if imposed else ""
+    path = tmp_path / "deck.yaml"
+    path.write_text(
+        f"name: {name}\n"
+        "page: {size: [40mm, 60mm], bleed: 3mm}\n" + imposition +
+        f"data:\n{rows}\n"
+        "elements:\n"
+        "  - {type: rect, x: -3, y: -3, w: 46, h: 66, fill: '#ff00ff'}\n"
+        "  - {type: rect, x: 0, y: 0, w: 40, h: 60, fill: '${row.color}'}\n")
+    return path
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def close(a, b, tol=4) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("cards", [*range(1, 75), 137, 138, 139, 200, 500])
+def test_tts_grid_geometry(cards):
+    grids = tts_grid(cards)
+    assert sum(g.cards for g in grids) == cards
+    assert len(grids) == -(-cards // 69)  # as few sheets as possible
+    for g in grids:
+        assert 2 <= g.across <= 10 and 2 <= g.down <= 7
+        assert 1 <= g.cards <= g.across * g.down - 1  # the last cell stays free
+        assert g.cards + 1 > (g.down - 1) * g.across or g.down == 2  # no empty row
+    assert max(g.cards for g in grids) - min(g.cards for g in grids) <= 1
+
+
+def test_tts_grid_known_cases():
+    assert [(g.across, g.down, g.cards) for g in tts_grid(69)] == [(10, 7, 69)]
+    assert [(g.across, g.down, g.cards) for g in tts_grid(54)] == [(10, 6, 54)]
+    assert [(g.across, g.down, g.cards) for g in tts_grid(70)] == [(10, 4, 35), (10, 4, 35)]
+    assert [(g.across, g.down, g.cards) for g in tts_grid(3)] == [(4, 2, 3)]
+    assert tts_grid(12)[0].cell(11) == (1, 1)
+
+
+def test_png_per_card_cropped_to_the_trim(tmp_path):
+    layout = deck(tmp_path, 5)
+    run("export", "png", layout, "-o", tmp_path / "png", "--dpi", "50")
+    files = sorted((tmp_path / "png").iterdir())
+    assert [f.name for f in files] == [f"deck-{i:02d}.png" for i in range(1, 6)]
+    size = (round(40 / 25.4 * 50), round(60 / 25.4 * 50))
+    for i, f in enumerate(files):
+        image = Image.open(f).convert("RGB")
+        assert image.size == size
+        w, h = size
+        for xy in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, h // 2)]:
+            assert close(image.getpixel(xy), color(i)), (f.name, xy, image.getpixel(xy))
+        assert stat.S_IMODE(os.stat(f).st_mode) == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_png_names_from_the_name_expression(tmp_path):
+    layout = deck(tmp_path, 3, name='"card ${row.n * 10}/x"')
+    doc = load_layout(layout)
+    assert card_names(doc) == ["01-card-10-x", "02-card-20-x", "03-card-30-x"]
+    run("export", "png", layout, "-o", tmp_path / "png", "--dpi", "20")
+    assert sorted(p.name for p in (tmp_path / "png").iterdir()) == [
+        "01-card-10-x.png", "02-card-20-x.png", "03-card-30-x.png"]
+
+
+def test_tts_sheet_cells_hold_the_right_cards(tmp_path):
+    cards, dpi = 12, 40
+    layout = deck(tmp_path, cards)
+    out = tmp_path / "tts"
+    run("export", "tts", layout, "-o", out, "--dpi", str(dpi))
+    assert sorted(p.name for p in out.iterdir()) == ["deck-back.png", "deck-sheet.png",
+                                                      "deck.json"]
+    cw, ch = cell_size(load_layout(layout), dpi)
+    sheet = Image.open(out / "deck-sheet.png").convert("RGB")
+    assert sheet.size == (10 * cw, 2 * ch)
+    for cell in range(20):
+        col, row = cell % 10, cell // 10
+        centre = sheet.getpixel((col * cw + cw // 2, row * ch + ch // 2))
+        corner = sheet.getpixel((col * cw + 1, row * ch + 1))
+        expected = color(cell) if cell < cards else (255, 255, 255)
+        assert close(centre, expected) and close(corner, expected), (cell, centre, corner)
+    back = Image.open(out / "deck-back.png")
+    assert back.size == (cw, ch)
+    saved = json.loads((out / "deck.json").read_text())
+    deck_obj = saved["ObjectStates"][0]
+    assert deck_obj["Name"] == "DeckCustom"
+    assert deck_obj["DeckIDs"] == [100 + i for i in range(cards)]
+    custom = deck_obj["CustomDeck"]["1"]
+    assert (custom["NumWidth"], custom["NumHeight"]) == (10, 2)
+    assert custom["FaceURL"] == (out / "deck-sheet.png").resolve().as_uri()
+    assert custom["BackURL"].endswith("/deck-back.png")
+    assert saved["sheetgen"]["sheets"] == [{"file": "deck-sheet.png", "across": 10,
+                                            "down": 2, "cards": cards}]
+
+
+def test_tts_two_sheets_split_evenly_in_card_order(tmp_path):
+    cards, dpi = 75, 12
+    layout = deck(tmp_path, cards, imposed=False)
+    out = tmp_path / "tts"
+    run("export", "tts", layout, "-o", out, "--dpi", str(dpi))
+    cw, ch = cell_size(load_layout(layout), dpi)
+    saved = json.loads((out / "deck.json").read_text())
+    assert [s["cards"] for s in saved["sheetgen"]["sheets"]] == [38, 37]
+    ids = saved["ObjectStates"][0]["DeckIDs"]
+    assert ids == [100 + i for i in range(38)] + [200 + i for i in range(37)]
+    first = 0
+    for number, info in enumerate(saved["sheetgen"]["sheets"], start=1):
+        sheet = Image.open(out / f"deck-sheet-{number}.png").convert("RGB")
+        assert sheet.size == (info["across"] * cw, info["down"] * ch)
+        for k in range(info["cards"]):
+            col, row = k % info["across"], k // info["across"]
+            pixel = sheet.getpixel((col * cw + cw // 2, row * ch + ch // 2))
+            assert close(pixel, color(first + k), tol=6), (number, k, pixel)
+        first += info["cards"]
+
+
+def test_tts_refuses_sheets_too_large_for_tts(tmp_path):
+    result = CliRunner().invoke(main, ["export", "tts", str(deck(tmp_path, 20)), "-o",
+                                       str(tmp_path / "t"), "--dpi", "1200"])
+    assert result.exit_code == 2 and "--dpi" in result.stderr
