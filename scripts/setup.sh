@@ -27,8 +27,9 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+# constraints.txt pins the exact versions the tests passed with (scripts/lock.py writes it).
 if [ "$extra" = "test" ]; then
-  .venv/bin/python -m pip install -q -e ".[studio,test]"
+  .venv/bin/python -m pip install -q -c constraints.txt -e ".[studio,test]"
 else
-  .venv/bin/python -m pip install -q -e ".[studio]"
+  .venv/bin/python -m pip install -q -c constraints.txt -e ".[studio]"
 fi
