@@ -18,9 +18,8 @@ from sheetgen.rulebooks.sources import (
 )
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
-PENDING = {"curse-of-the-black-dice", "voodoo-pirate", "black-dice", "voodoo", "captains-curse"}
-"""Books whose table is still being written (issue 18: black dice and voodoo by their
-engineers, Captain's Curse and Swashbuckle by shipwrecked)."""
+PENDING = {"curse-of-the-black-dice", "voodoo-pirate", "black-dice", "voodoo"}
+"""Books whose table is still being written (issue 18: engineers blackdice and voodoo)."""
 
 
 def _html(book: str) -> str:
