@@ -256,26 +256,8 @@ def voodoo_example() -> VoodooExample:
 # ---- Shipwrecked! ------------------------------------------------------------------------
 
 
-def shipwrecked_result(
-    islands: list[tuple[int, int]], ocean: tuple[int, int]
-) -> tuple[str, list[str | None], str]:
-    """Winner of a Shipwrecked! game from (black, white) sailor counts per island.
-
-    Returns (winner, controller per island, the deciding rule).
-    """
-    control: list[str | None] = []
-    for black, white in islands:
-        control.append("Black" if black > white else "White" if white > black else None)
-    held = {side: control.count(side) for side in ("Black", "White")}
-    if held["Black"] != held["White"]:
-        return max(held, key=held.__getitem__), control, "islands"
-    on_islands = {"Black": sum(b for b, _ in islands), "White": sum(w for _, w in islands)}
-    if on_islands["Black"] != on_islands["White"]:
-        return max(on_islands, key=on_islands.__getitem__), control, "sailors ashore"
-    afloat = {"Black": ocean[0], "White": ocean[1]}
-    if afloat["Black"] != afloat["White"]:
-        return min(afloat, key=afloat.__getitem__), control, "fewest in the ocean"
-    return "nobody", control, "a draw"
+# The rule itself lives in sheetgen.games.shipwrecked.scoring (the engine behind
+# `sheetgen shipwrecked score`); the example below only dresses its result for the book.
 
 
 # ---- Lookup for templates ----------------------------------------------------------------
@@ -294,19 +276,23 @@ SHIPWRECKED_END = ([(6, 4), (3, 5), (4, 4), (7, 2), (2, 6)], (5, 7))
 
 
 def shipwrecked_end() -> ShipwreckedExample:
+    from sheetgen.games.shipwrecked.scoring import counts, decide
+
     islands, ocean = SHIPWRECKED_END
-    winner, control, rule = shipwrecked_result(islands, ocean)
-    rows = [(b, w, c) for (b, w), c in zip(islands, control, strict=True)]
-    held = {side: control.count(side) for side in ("Black", "White")}
-    ashore = {"Black": sum(b for b, _ in islands), "White": sum(w for _, w in islands)}
-    return ShipwreckedExample(rows, held, ashore, winner, _RULE_WORDS[rule])
+    result = decide(counts(islands, ocean))
+    side = {"black": "Black", "white": "White", None: None}
+    rows = [(b, w, side[c]) for (b, w), c in zip(islands, result.controllers, strict=True)]
+    held = {side[k]: v for k, v in result.held.items()}
+    ashore = {side[k]: v for k, v in result.ashore.items()}
+    return ShipwreckedExample(rows, held, ashore, side[result.winner] or "nobody",
+                              _RULE_WORDS[result.decided_by])
 
 
 _RULE_WORDS = {
     "islands": "islands controlled",
     "sailors ashore": "sailors ashore, the first tie-break",
     "fewest in the ocean": "fewest sailors in the ocean, the second tie-break",
-    "a draw": "nothing: it is a draw",
+    "draw": "nothing: it is a draw",
 }
 
 EXAMPLES = {
