@@ -2,7 +2,8 @@
 
 A layout names other files (`include`, `extends`, `data`, an image's `src`, an island map's
 `island`); a Swashbuckle sheet names its `card`, a match its `sheets`. Such a name may only
-reach files under the naming document's own folder tree, under the bundled layouts, or under
+reach files under the naming document's own folder tree, under the layout folders (the
+bundled layouts and those of `SHEETGEN_LAYOUTS`), or under
 a folder the user allowed (`--allow-path DIR`, repeatable, or `SHEETGEN_ALLOW_PATH` with
 folders separated by ':'). Names are resolved with symlinks followed before the check, so a
 link inside the folder cannot lead outside it. Files named on the command line are read
@@ -25,9 +26,10 @@ _allowed: list[Path] = []
 
 
 def _bundled() -> list[Path]:
-    from sheetgen.layout.bundled import LAYOUTS_DIR
+    """The layout folders (SHEETGEN_LAYOUTS, then the bundled layouts)."""
+    from sheetgen.resources import layout_dirs
 
-    return [Path(LAYOUTS_DIR)]
+    return layout_dirs()
 
 
 def allow(paths: Iterable[str | os.PathLike[str]]) -> None:
@@ -36,6 +38,11 @@ def allow(paths: Iterable[str | os.PathLike[str]]) -> None:
         resolved = Path(p).expanduser().resolve()
         if resolved not in _allowed:
             _allowed.append(resolved)
+
+
+def allowed() -> list[Path]:
+    """The folders and files allowed so far (to hand to a worker process)."""
+    return list(_allowed)
 
 
 def reset() -> None:

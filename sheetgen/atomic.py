@@ -10,6 +10,7 @@ created.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
@@ -84,15 +85,18 @@ def output_folder(folder: str | os.PathLike[str]) -> Path:
 
 
 def _cannot_write(target: Path, err: OSError) -> SheetgenError:
-    return SheetgenError(f"cannot write {target}: {err.strerror or err}",
-                         hint="check the output path: its folder must be a writable folder")
+    if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        hint = "free some space (or write elsewhere with -o); any existing file is unchanged"
+    else:
+        hint = "check the output path: its folder must be a writable folder"
+    return SheetgenError(f"cannot write {target}: {err.strerror or err}", hint=hint)
 
 
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside `target`; rename it over `target` only on success.
-    An output that cannot be written (no such folder, no permission, a directory in the way)
-    is a SheetgenError, so the CLI reports it cleanly."""
+    An output that cannot be written (no such folder, no permission, a directory in the way,
+    a full disk) is a SheetgenError, so the CLI reports it cleanly."""
     target = Path(target)
     if target.is_dir():
         raise SheetgenError(f"cannot write {target}: it is a directory")
@@ -107,7 +111,10 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         os.close(fd)
     tmp_path = Path(tmp)
     try:
-        yield tmp_path
+        try:
+            yield tmp_path
+        except OSError as err:  # the disk filled up (or failed) while writing
+            raise _cannot_write(target, err) from None
         try:
             os.replace(tmp_path, target)
         except OSError as err:

@@ -89,13 +89,14 @@ def get(name: str) -> int:
 
 
 def configure(pairs: Iterable[str]) -> None:
-    """Set budgets from `NAME=VALUE` strings (the CLI's --limit). Worker processes started
-    later inherit them through the environment."""
-    parsed = _parse(pairs, "--limit")
-    _values.update(parsed)
-    if parsed:
-        merged = {**_from_env(), **_values}
-        os.environ[ENV] = ",".join(f"{k}={v}" for k, v in sorted(merged.items()))
+    """Set budgets from `NAME=VALUE` strings (the CLI's --limit). Worker processes receive
+    them from `sheetgen.workers`."""
+    _values.update(_parse(pairs, "--limit"))
+
+
+def settings() -> dict[str, int]:
+    """The budgets set in this process (to hand to a worker process)."""
+    return {name: get(name) for name in LIMITS}
 
 
 @contextlib.contextmanager

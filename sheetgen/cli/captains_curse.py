@@ -20,7 +20,7 @@ from sheetgen.games.captains_curse.island import Island, load_island, validate_i
 from sheetgen.games.captains_curse.players import FastPlayer
 from sheetgen.games.captains_curse.rng import dice_stream, game_seed
 from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
-from sheetgen.games.captains_curse.simulate import play_game_turns, simulate
+from sheetgen.games.captains_curse.simulate import iter_games, play_game_turns, summarize
 from sheetgen.games.captains_curse.state import (
     BLANK,
     CIRCLED,
@@ -61,32 +61,58 @@ def _load(island_path: str, ruleset_path: str | None) -> tuple[Island, Ruleset]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(island: str, policy: str, n_games: int, seed: int, jobs: int,
                      ruleset_path: str | None, log_dir: str | None, as_json: bool) -> None:
-    """Play many games of ISLAND with a bundled player and report the statistics."""
+    """Play many games of ISLAND with a bundled player and report the statistics.
+
+    Ctrl-C stops within about a second and reports the games played so far (exit status 130).
+    """
     isl, ruleset = _load(island, ruleset_path)
-    result = simulate(isl, ruleset, policy, n_games, seed, jobs)
-    if log_dir:
+    results: list = []
+    interrupted = False
+    try:
+        for part in iter_games(isl, ruleset, policy, seed, 0, n_games, jobs):
+            results.extend(part)
+    except KeyboardInterrupt:
+        interrupted = True
+    logs = 0
+    if log_dir and not interrupted:
         output_folder(log_dir)
-        for i in range(n_games):
-            gseed = game_seed(seed, i)
-            game, turns = play_game_turns(isl, ruleset, policy, gseed)
-            write_log(Path(log_dir) / f"game-{i:05d}.json",
-                      make_log(isl, ruleset, gseed, policy, turns, game))
+        try:
+            for i in range(n_games):
+                gseed = game_seed(seed, i)
+                game, turns = play_game_turns(isl, ruleset, policy, gseed)
+                write_log(Path(log_dir) / f"game-{i:05d}.json",
+                          make_log(isl, ruleset, gseed, policy, turns, game))
+                logs += 1
+        except KeyboardInterrupt:
+            interrupted = True
+    if not results:
+        click.echo("interrupted before the first games finished: nothing to report", err=True)
+        sys.exit(130)
+    result = summarize(results, ruleset, policy, seed)
     if as_json:
         out = result.to_dict()
         out["island"] = isl.name
+        if interrupted:
+            out.update(interrupted=True, games_requested=n_games)
         click.echo(json.dumps(out))
-        return
-    low, high = result.win_rate_ci
-    click.echo(f"{isl.name}: {result.games} games, policy {policy}, seed {seed}")
-    click.echo(f"  wins            {result.wins} ({result.win_rate:.1%}, "
-               f"95% CI {low:.1%}-{high:.1%})")
-    click.echo(f"  score           mean {result.mean_score:.1f}, "
-               f"median {result.median_score:g}")
-    click.echo(f"  lost to sinking {result.lost_to_sinking:.1%}")
-    click.echo("  titles          " + ", ".join(f"{k} {v}" for k, v in result.titles.items()))
-    click.echo("  scores          " + _histogram_line(result.score_histogram))
-    if log_dir:
-        click.echo(f"  logs            {n_games} files in {log_dir}")
+    else:
+        low, high = result.win_rate_ci
+        click.echo(f"{isl.name}: {result.games} games, policy {policy}, seed {seed}")
+        click.echo(f"  wins            {result.wins} ({result.win_rate:.1%}, "
+                   f"95% CI {low:.1%}-{high:.1%})")
+        click.echo(f"  score           mean {result.mean_score:.1f}, "
+                   f"median {result.median_score:g}")
+        click.echo(f"  lost to sinking {result.lost_to_sinking:.1%}")
+        click.echo("  titles          "
+                   + ", ".join(f"{k} {v}" for k, v in result.titles.items()))
+        click.echo("  scores          " + _histogram_line(result.score_histogram))
+        if log_dir:
+            click.echo(f"  logs            {logs} files in {log_dir}")
+    if interrupted:
+        click.echo(f"interrupted: {len(results)} of {n_games} games played"
+                   + (f", {logs} logs written" if log_dir else "")
+                   + "; the figures above cover those games", err=True)
+        sys.exit(130)
 
 
 def _histogram_line(hist: dict[int, int]) -> str:

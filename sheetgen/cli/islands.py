@@ -11,7 +11,6 @@ import json
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ import click
 
 from sheetgen.atomic import write_bytes, write_text
 from sheetgen.errors import SheetgenError
+from sheetgen.workers import worker_pool
 
 DIFFICULTIES = click.Choice(["easy", "normal", "hard"])
 SHEET_LAYOUT = "captains-curse/island-sheet"
@@ -188,7 +188,7 @@ def make_pad(count: int, seed: int, difficulty: str, jobs: int,
             if progress:
                 progress(1)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with worker_pool(jobs) as pool:
             for result in pool.map(_pad_item, work, chunksize=1):
                 out.append(result)
                 if progress:

@@ -142,11 +142,11 @@ def render_all(
     tasks = [(game, paper_name, booklet) for game in games]
     if jobs <= 1 or len(tasks) <= 1:
         return {game: _render_one(task) for game, task in zip(games, tasks, strict=True)}
-    from concurrent.futures import ProcessPoolExecutor
+    from sheetgen.workers import worker_pool
 
     # Longest books first, so the two workers finish at about the same time.
     order = sorted(range(len(tasks)), key=lambda i: -_EFFORT.get(tasks[i][0], 1))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         results = dict(zip(order, pool.map(_render_one, [tasks[i] for i in order]),
                            strict=True))
     return {games[i]: results[i] for i in range(len(games))}

@@ -1,4 +1,5 @@
-"""Helpers for the hardening tests: run a command as a user would and demand a clean error."""
+"""Fixtures of the hardening tests: run a command as a user would (helpers in
+`tests/helpers/hardening.py`)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-
-REPO = Path(__file__).resolve().parents[2]
-ISLAND = REPO / "layouts" / "captains_curse" / "islands" / "roomy.yaml"
-SHEET = REPO / "layouts" / "swashbuckle" / "examples" / "sunnyseas.yaml"
 
 
 @pytest.fixture(autouse=True)
@@ -38,16 +35,3 @@ def sheetgen(tmp_path: Path) -> Callable[..., Result]:
             os.chdir(old)
 
     return run
-
-
-def clean_error(result: Result, *fragments: str) -> str:
-    """Assert exit status 2, an `error:` line and no traceback; return stderr."""
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        f"raised {type(result.exception).__name__}: {result.exception}"
-    assert result.exit_code == 2, (result.exit_code, result.output)
-    err = result.stderr
-    assert err.startswith("error: "), err
-    assert "Traceback" not in err
-    for fragment in fragments:
-        assert fragment in err, err
-    return err

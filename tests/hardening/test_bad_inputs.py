@@ -7,7 +7,7 @@ import json
 
 import pytest
 import yaml
-from conftest import ISLAND, SHEET, clean_error
+from helpers.hardening import ISLAND, SHEET, clean_error
 
 
 def _write(tmp_path, files: dict[str, str | bytes]) -> None:

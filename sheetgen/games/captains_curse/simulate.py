@@ -8,15 +8,18 @@ chunks with `play_games`. Results are ordered by game index, never by completion
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import statistics
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter, deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from sheetgen.workers import worker_pool
 
 from .island import Island
 from .players import (
@@ -100,27 +103,50 @@ def _play_range(bounds: tuple[int, int]) -> np.ndarray:
                           [game_seed(w["base"], i) for i in range(start, stop)])
 
 
-def play_games(island: Island, ruleset: Ruleset, policy: str, seed: int, start: int,
-               stop: int, jobs: int = 1) -> list[GameResult]:
-    """Play games `start..stop-1` of the run with base seed `seed`, in index order.
+CHUNK = 256
+"""Games played per step of `iter_games`: under a second of expert play, so Ctrl-C in
+`simulate` stops within about a second and keeps the games already played."""
+
+
+def iter_games(island: Island, ruleset: Ruleset, policy: str, seed: int, start: int,
+               stop: int, jobs: int = 1, chunk: int = CHUNK) -> Iterator[list[GameResult]]:
+    """Games `start..stop-1` of the run with base seed `seed`, in index order, a chunk at a
+    time (a caller may stop between chunks and keep what was played).
 
     `jobs > 1` spreads contiguous chunks over a process pool; the results are identical.
     """
     p = get_policy(policy)  # fail early on an unknown name
     n = stop - start
     if n <= 0:
-        return []
+        return
     jobs = max(1, min(jobs, os.cpu_count() or 1))
-    seeds = [game_seed(seed, i) for i in range(start, stop)]
     if jobs == 1 or n < 64:
-        return play_results(island, ruleset, p, seeds)
-    play_summaries(island, ruleset, p, seeds[:1])  # compile before forking the workers
-    per = math.ceil(n / (jobs * 4))
-    bounds = [(lo, min(stop, lo + per)) for lo in range(start, stop, per)]
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                             initargs=(island, ruleset, policy, seed)) as pool:
-        rows = list(pool.map(_play_range, bounds))
-    return results_from_summaries(ruleset, np.concatenate(rows))
+        for lo in range(start, stop, chunk):
+            yield play_results(island, ruleset, p,
+                               [game_seed(seed, i) for i in range(lo, min(stop, lo + chunk))])
+        return
+    play_summaries(island, ruleset, p, [game_seed(seed, start)])  # compile before forking
+    per = max(1, min(chunk // jobs, math.ceil(n / (jobs * 4))))
+    bounds = ((lo, min(stop, lo + per)) for lo in range(start, stop, per))
+    with worker_pool(jobs, _init_worker, (island, ruleset, policy, seed)) as pool:
+        # A few chunks in flight per worker, not the whole run: a million games start at
+        # once, and Ctrl-C has little queued work to cancel.
+        pending = deque(pool.submit(_play_range, b) for b in itertools.islice(bounds, 3 * jobs))
+        while pending:
+            rows = pending.popleft().result()
+            for b in itertools.islice(bounds, 1):
+                pending.append(pool.submit(_play_range, b))
+            yield results_from_summaries(ruleset, rows)
+
+
+def play_games(island: Island, ruleset: Ruleset, policy: str, seed: int, start: int,
+               stop: int, jobs: int = 1) -> list[GameResult]:
+    """Play games `start..stop-1` of the run with base seed `seed`, in index order.
+
+    `jobs > 1` spreads contiguous chunks over a process pool; the results are identical.
+    """
+    return [r for part in iter_games(island, ruleset, policy, seed, start, stop, jobs)
+            for r in part]
 
 
 def summarize(results: list[GameResult] | tuple[GameResult, ...], ruleset: Ruleset,

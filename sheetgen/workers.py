@@ -1,0 +1,84 @@
+"""Worker process pools that never outlive their parent and leave Ctrl-C to it.
+
+`pad --jobs 2`, `simulate --jobs 2` and `rulebook --all` spread work over processes. Two
+things go wrong with a bare ProcessPoolExecutor: killing the parent (`kill -9`, a closed
+terminal) leaves the workers computing for minutes, and Ctrl-C reaches every process of the
+terminal's group, so each worker prints its own KeyboardInterrupt traceback. Workers made
+here ignore SIGINT (the parent stops them) and die with their parent: on Linux the kernel
+sends them SIGTERM when the parent exits (prctl PR_SET_PDEATHSIG); elsewhere a watchdog
+thread polls the parent's pid once a second.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) == 0:
+                if os.getppid() != parent:  # the parent died before prctl took effect
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _start_worker(parent: int, budgets: dict[str, int], allowed: list[Any],
+                  initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent)
+    from sheetgen import access, limits
+
+    limits._values.update(budgets)  # --limit and --allow-path hold in the workers too
+    access.allow(allowed)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+class WorkerPool(ProcessPoolExecutor):
+    """A pool whose `with` block, left by an exception (Ctrl-C in the parent, an error),
+    stops at once: queued work is cancelled and running workers are terminated, instead of
+    the executor's default of finishing every queued task first."""
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
+        if exc_type is None:
+            return bool(super().__exit__(exc_type, exc, tb))
+        processes = list((getattr(self, "_processes", None) or {}).values())
+        self.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
+        return False
+
+
+def worker_pool(jobs: int, initializer: Callable[..., Any] | None = None,
+                initargs: tuple[Any, ...] = ()) -> WorkerPool:
+    """A process pool of `jobs` workers that exit when this process dies and ignore Ctrl-C;
+    `initializer(*initargs)` runs in each worker after that setup."""
+    from sheetgen import access, limits
+
+    return WorkerPool(max_workers=jobs, initializer=_start_worker,
+                      initargs=(os.getpid(), limits.settings(), access.allowed(), initializer,
+                                initargs))

@@ -1,0 +1,125 @@
+"""Issue 10, 'faults': a full disk is a clean error that leaves the old file intact; Ctrl-C
+stops `simulate` promptly with what was played; workers die with their parent."""
+
+from __future__ import annotations
+
+import errno
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from helpers.hardening import ISLAND, REPO, clean_error
+
+SHEETGEN = [sys.executable, "-c", "import sys; from sheetgen.cli import main; "
+            "sys.argv[0] = 'sheetgen'; main()"]
+
+
+@pytest.fixture
+def full_disk(monkeypatch):
+    """Writes of outputs (their temporary .part files) fail half-way with ENOSPC, as on a
+    full disk."""
+    real = pathlib.Path.write_bytes
+
+    def write_bytes(self, data):
+        if not self.name.endswith(".part"):
+            return real(self, data)
+        real(self, data[: len(data) // 2])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
+
+    monkeypatch.setattr(pathlib.Path, "write_bytes", write_bytes)
+
+
+@pytest.mark.parametrize("command", [
+    ["render", "swashbuckle/scorecard", "-q", "-o", "out.pdf"],
+    ["island", "new", "--seed", "3", "-o", "out.pdf"],
+    ["pad", "captains-curse", "--count", "1", "--seed", "3", "-q", "-o", "out.pdf"],
+])
+def test_disk_full_is_a_clean_error_and_the_old_file_stays(sheetgen, tmp_path, full_disk,
+                                                           command):
+    (tmp_path / "out.pdf").write_bytes(b"the old file")
+    clean_error(sheetgen(*command), "No space left on device", "free some space")
+    assert (tmp_path / "out.pdf").read_bytes() == b"the old file"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]  # no partial file left
+
+
+def test_disk_full_on_a_real_small_filesystem(tmp_path):
+    """A 64 KiB tmpfs (needs root and mount; skipped where that is not possible)."""
+    mnt = tmp_path / "small"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)],
+                      capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        (mnt / "pad.pdf").write_bytes(b"old")
+        env = dict(os.environ, PYTHONPATH=str(REPO))
+        done = subprocess.run([*SHEETGEN, "render", "swashbuckle/scorecard", "--count", "4",
+                               "-q", "-o", str(mnt / "pad.pdf")], env=env, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 2, done.stderr
+        assert "No space left on device" in done.stderr and "Traceback" not in done.stderr
+        assert (mnt / "pad.pdf").read_bytes() == b"old"
+        assert sorted(p.name for p in mnt.iterdir()) == ["pad.pdf"]
+    finally:
+        subprocess.run(["umount", str(mnt)], capture_output=True)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_simulate_promptly_and_reports(jobs):
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen([*SHEETGEN, "simulate", str(ISLAND), "--policy", "expert",
+                             "-n", "10000000", "--jobs", jobs], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    time.sleep(8)  # imports, compiling the fast player, the first chunks of games
+    assert proc.poll() is None, proc.communicate()
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the whole process group
+    out, err = proc.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert "interrupted: " in err and "of 10000000 games played" in err
+    assert "games, policy expert" in out and "wins" in out
+    assert took < 10, f"took {took:.1f} s to stop"
+
+
+def _children(pid: int) -> list[int]:
+    done = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(p) for p in done.stdout.split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_pad_workers_exit_when_the_parent_is_killed(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen([*SHEETGEN, "pad", "captains-curse", "--count", "60", "--jobs",
+                             "2", "-q", "-o", str(tmp_path / "pad.pdf")], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while time.monotonic() < deadline and len(workers) < 2:
+        time.sleep(0.2)
+        workers = _children(proc.pid)
+    assert len(workers) >= 2, "the pad never started its workers"
+    time.sleep(1.0)  # let them get busy
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.1)
+    left = [w for w in workers if _alive(w)]
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert not left, "workers outlived their parent"
+    assert not (tmp_path / "pad.pdf").exists()
