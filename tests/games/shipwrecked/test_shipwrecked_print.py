@@ -137,3 +137,15 @@ def test_tiles_are_90mm_squares_on_a4(pad_pdf):
     sides = [round((x1 - x0) / MM, 2) for x0, y0, x1, y1 in path_boxes(pad_pdf, 0)
              if abs((x1 - x0) - (y1 - y0)) < 0.01 and (x1 - x0) / MM > 80]
     assert sides.count(90.0) >= ISLANDS
+
+
+def test_pad_command_writes_the_pdf_and_tiles_resize(tmp_path):
+    out = tmp_path / "pad.pdf"
+    run = CliRunner().invoke(main, ["pad", "shipwrecked", "--seed", "3", "--tile", "80",
+                                    "--cards", "8", "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    data = out.read_bytes()
+    assert "6 pages" in run.output  # tiles, two sticker sheets, two score sheets, rules card
+    sides = [round((x1 - x0) / MM, 2) for x0, y0, x1, y1 in path_boxes(data, 0)
+             if abs((x1 - x0) - (y1 - y0)) < 0.01 and (x1 - x0) / MM > 70]
+    assert sides.count(80.0) >= ISLANDS and 90.0 not in sides
