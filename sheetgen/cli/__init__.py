@@ -27,6 +27,7 @@ COMMAND_MODULES = [
     "sheetgen.cli.shipwrecked",
     "sheetgen.cli.studio",
     "sheetgen.cli.swashbuckle",
+    "sheetgen.cli.voodoo",
 ]
 
 
