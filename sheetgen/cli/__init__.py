@@ -1,14 +1,20 @@
 """The sheetgen command line: a thin click layer over the library.
 
-Each command family lives in its own module and exposes a click command or group named
-`command`; `COMMAND_MODULES` lists them. Library errors (`SheetgenError`) become a clear
-message on stderr and exit status 2, never a traceback.
+Each command family lives in its own module and exposes `commands: list[click.Command]`;
+`COMMAND_MODULES` lists them. Library errors (`SheetgenError`) become a clear message on
+stderr and exit status 2, never a traceback.
+
+Commands are loaded lazily: `COMMAND_INDEX` names each top-level command, the modules that
+define it and its one-line help, so `sheetgen --help` and `--version` import no command
+module, and `sheetgen render` imports only the layout commands (not weasyprint, numba or
+shapely). tests/cli/test_cli_startup.py fails when the index and the commands disagree.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
 
 import click
 
@@ -29,6 +35,40 @@ COMMAND_MODULES = [
     "sheetgen.cli.swashbuckle",
     "sheetgen.cli.voodoo",
 ]
+
+
+# name -> (modules that define it, its short help as `sheetgen --help` shows it). A command
+# that other modules extend (pad) names them all.
+COMMAND_INDEX: dict[str, tuple[tuple[str, ...], str]] = {
+    "elements": (("sheetgen.cli.reference",),
+                 "List the layout element types, or the fields of one TYPE."),
+    "export": (("sheetgen.cli.export",),
+               "Write a layout as images: one PNG per card, or Tabletop Simulator deck sheets."),
+    "icons": (("sheetgen.cli.reference",), "List the names of the bundled vector icons."),
+    "island": (("sheetgen.cli.islands",),
+               "Generate, verify and preview Captain's Curse islands."),
+    "list": (("sheetgen.cli.layouts",), "List the bundled layouts, one line each."),
+    "pad": (("sheetgen.cli.islands", "sheetgen.cli.shipwrecked"),
+            "Pads: many different sheets in one printer-ready PDF."),
+    "play": (("sheetgen.cli.captains_curse",),
+             "Play a game of ISLAND in the terminal; only legal choices are accepted."),
+    "preview": (("sheetgen.cli.layouts",), "Write a PNG of page 1 of LAYOUT for a quick look."),
+    "render": (("sheetgen.cli.layouts",), "Render a layout to a print-ready PDF."),
+    "replay": (("sheetgen.cli.captains_curse",),
+               "Check a captains-curse-log/1 file move by move; exit 1 at the first fault."),
+    "rulebook": (("sheetgen.cli.rulebook",),
+                 "Print the rulebook of GAME (or --all) as a print-ready PDF."),
+    "shipwrecked": (("sheetgen.cli.shipwrecked",),
+                    "Shipwrecked!: score a finished game (the pad is `sheetgen pad "
+                    "shipwrecked`)."),
+    "simulate": (("sheetgen.cli.captains_curse",),
+                 "Play many games of ISLAND with a bundled player and report the statistics."),
+    "studio": (("sheetgen.cli.studio",),
+               "Serve sheetgen studio and print its URL; Ctrl-C stops it."),
+    "swashbuckle": (("sheetgen.cli.swashbuckle",),
+                    "Swashbuckle rules engine: check sheets, score matches, solve and advise."),
+    "validate": (("sheetgen.cli.layouts",), "Check layouts without rendering."),
+}
 
 
 # Options of the whole program that may also be written after the command's name
@@ -59,12 +99,45 @@ def hoist_global_options(args: list[str]) -> list[str]:
 
 
 class SheetgenGroup(click.Group):
-    """A group that turns SheetgenError into exit status 2 with a readable message."""
+    """A group that turns SheetgenError into exit status 2 with a readable message, and
+    loads its commands from `COMMAND_INDEX` only when one is used."""
+
+    def __init__(self, *args, index: dict[str, tuple[tuple[str, ...], str]] | None = None,
+                 **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.index = dict(index or {})
+        self._loaded: set[str] = set()
+
+    def _load(self, modules: Sequence[str]) -> None:
+        for name in modules:
+            if name in self._loaded:
+                continue
+            self._loaded.add(name)
+            for command in importlib.import_module(name).commands:
+                if command.name not in self.commands:
+                    self.add_command(command)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(self.index))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from the index: no command module is imported for --help."""
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.index:
+                rows.append((name, self.index[name][1]))
+            elif not self.commands[name].hidden:
+                rows.append((name, self.commands[name].get_short_help_str(limit=150)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, hoist_global_options(list(args)))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.index:
+            self._load(self.index[cmd_name][0])
         command = super().get_command(ctx, cmd_name)
         return with_mkdir(command) if command is not None else None
 
@@ -76,7 +149,8 @@ class SheetgenGroup(click.Group):
             sys.exit(2)
 
 
-@click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SheetgenGroup, index=COMMAND_INDEX,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
 @click.option("--limit", "limit_pairs", multiple=True, metavar="NAME=VALUE",
               help="Raise (or lower) a budget, e.g. --limit yaml_nodes=500000 (repeatable; "
@@ -95,7 +169,3 @@ def main(limit_pairs: tuple[str, ...], allow_paths: tuple[str, ...]) -> None:
         sys.exit(2)
     access.allow(allow_paths)
 
-
-for _name in COMMAND_MODULES:
-    for _command in importlib.import_module(_name).commands:
-        main.add_command(_command)

@@ -10,16 +10,10 @@ pypdf, placing each book page unchanged (as vectors, fonts intact) 2-up on a lan
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
-from pypdf import PageObject, PdfReader, PdfWriter
-from pypdf.generic import (
-    ArrayObject,
-    DictionaryObject,
-    FloatObject,
-    IndirectObject,
-    NameObject,
-    StreamObject,
-)
+if TYPE_CHECKING:
+    from pypdf.generic import IndirectObject
 
 Side = tuple[int | None, int | None]
 """(left page, right page) of one side of a sheet; None is a blank half."""
@@ -55,6 +49,15 @@ def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float,
     still compressed) drawn with a `cm` on the sheet: no content stream is parsed or
     rewritten, so imposing is quick and the booklet is no bigger than the book.
     """
+    from pypdf import PageObject, PdfReader, PdfWriter
+    from pypdf.generic import (
+        ArrayObject,
+        DictionaryObject,
+        FloatObject,
+        NameObject,
+        StreamObject,
+    )
+
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter()
     forms: dict[int, IndirectObject] = {}

@@ -13,7 +13,6 @@ import io
 from dataclasses import dataclass
 
 import jinja2
-import weasyprint
 
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.rulebooks.booklet import impose_saddle_stitch
@@ -109,6 +108,8 @@ def render_book(game: str, paper_name: str = "a4", booklet: bool = False) -> byt
     book = load_book(game, helpers={"diagram": diagram_html, "example": example})
     draw.ICONS_USED.update(book.emblem)
     html = book_html(book, paper, draw.icon_credits())
+    import weasyprint  # 0.4 s of imports: only when a book is set
+
     document = weasyprint.HTML(string=html, base_url=str(TEMPLATES_DIR)).render()
     identifier = hashlib.sha256(f"sheetgen rulebook {game} {paper.name}".encode()).hexdigest()
     pdf = document.write_pdf(pdf_identifier=identifier[:32].encode("ascii"))

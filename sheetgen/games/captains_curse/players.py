@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 
 from sheetgen.errors import SheetgenError, did_you_mean
+from sheetgen.lazy import lazy_module
 
-from . import fast
 from .island import Island
 from .rng import SplitMix64, policy_stream
 from .ruleset import Ruleset
@@ -46,6 +46,8 @@ from .state import (
     Sink,
     score_sheet,
 )
+
+fast = lazy_module("sheetgen.games.captains_curse.fast")  # numba: loaded on first use
 
 POLICIES = ("random", "greedy", "expert")
 TERMINATION_NAMES = {1: "columns_complete", 2: "ring_sunk", 3: "island_sunk",

@@ -1,0 +1,85 @@
+"""Start-up cost: the CLI imports a heavy library only in a command that needs it, and its
+lazy command index agrees with the commands themselves."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from sheetgen.cli import COMMAND_INDEX, COMMAND_MODULES
+
+REPO = Path(__file__).resolve().parents[2]
+HEAVY = ("weasyprint", "numba", "scipy", "shapely", "pypdfium2")
+
+
+def imported_after(code: str) -> set[str]:
+    """Top-level module names imported by a fresh interpreter running `code`."""
+    probe = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def run_main(*args: str) -> str:
+    return ("from sheetgen.cli import main\n"
+            f"try:\n    main({list(args)!r}, standalone_mode=False)\n"
+            "except SystemExit:\n    pass\n")
+
+
+def test_import_cli_pulls_in_no_heavy_library():
+    modules = imported_after("import sheetgen.cli")
+    assert not modules & {"weasyprint", "numba"}, "import sheetgen.cli must stay light"
+    assert not modules & set(HEAVY)
+    assert not any(m.startswith("sheetgen.cli.") and m != "sheetgen.cli.outputs"
+                   for m in modules), "command modules load on use"
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"]])
+def test_help_and_version_load_no_command_module(args):
+    modules = imported_after(run_main(*args))
+    assert not modules & set(HEAVY)
+    assert not any(m.startswith(("sheetgen.layout", "sheetgen.games", "sheetgen.rulebooks"))
+                   for m in modules)
+
+
+def test_render_and_export_load_only_what_they_need(tmp_path):
+    modules = imported_after(run_main("render", "benchmarks/deck54.yaml", "-q", "-o",
+                                      str(tmp_path / "d.pdf")))
+    assert (tmp_path / "d.pdf").exists()
+    assert not modules & set(HEAVY), modules & set(HEAVY)
+    modules = imported_after(run_main("export", "png", "benchmarks/deck54.yaml", "--dpi", "10",
+                                      "-o", str(tmp_path / "png")))
+    assert "pypdfium2" in modules  # the one heavy library export needs
+    assert not modules & {"weasyprint", "numba", "scipy", "shapely"}
+
+
+def test_index_matches_the_commands():
+    defined: dict[str, click.Command] = {}
+    for name in COMMAND_MODULES:
+        for command in importlib.import_module(name).commands:
+            defined[command.name] = command
+    assert set(COMMAND_INDEX) == set(defined), \
+        "add new top-level commands to COMMAND_INDEX in sheetgen/cli/__init__.py"
+    for name, (modules, short) in COMMAND_INDEX.items():
+        assert all(m in COMMAND_MODULES for m in modules), name
+        assert defined[name].get_short_help_str(limit=150) == short, \
+            f"COMMAND_INDEX help of '{name}' differs from the command's own"
+
+
+def test_pad_has_the_subcommands_of_every_module():
+    code = run_main("pad", "--help") + (
+        "import json\n"
+        "print(json.dumps(sorted(main.commands['pad'].commands)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert {"captains-curse", "shipwrecked"} <= set(json.loads(done.stdout.splitlines()[-1]))
