@@ -44,7 +44,7 @@ def score(counts_file: str | None, islands: tuple[str, ...], ocean: str | None,
     if counts_file and (islands or ocean):
         raise SheetgenError("give a counts file or --island/--ocean, not both")
     if counts_file:
-        final, per_crew = load_counts(counts_file)
+        final, per_crew = load_counts(counts_file, sailors)
     else:
         if not islands or ocean is None:
             raise SheetgenError("nothing to score", hint="sheetgen shipwrecked score end.yaml, "

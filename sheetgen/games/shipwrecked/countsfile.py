@@ -48,8 +48,9 @@ def _crews(doc, path: tuple, what: str) -> tuple[int, int]:
     return black, white
 
 
-def load_counts(path: str | Path) -> tuple[FinalCounts, int]:
-    """Counts and sailors per crew from a file; impossible counts are errors."""
+def load_counts(path: str | Path, sailors: int | None = None) -> tuple[FinalCounts, int]:
+    """Counts and sailors per crew from a file; impossible counts are errors. `sailors`
+    (the command line's --sailors) overrides the file's own `sailors`."""
     doc = located(load_yaml(path), str(path))
     if not isinstance(doc.data, dict):
         raise doc.error((), "a counts file is a mapping with 'islands' and 'ocean'")
@@ -66,8 +67,9 @@ def load_counts(path: str | Path) -> tuple[FinalCounts, int]:
         raise doc.error((), "the file lacks 'ocean' (sailors still in the ocean)",
                         hint="ocean: {black: 9, white: 7}")
     ocean = _crews(doc, ("ocean",), "ocean")
-    sailors = doc.data.get("sailors", SAILORS_PER_CREW)
-    sailors = _count(sailors, doc.at(("sailors",)), "sailors")
+    if sailors is None:
+        sailors = _count(doc.data.get("sailors", SAILORS_PER_CREW), doc.at(("sailors",)),
+                         "sailors")
     counts = FinalCounts(tuple(Island(b, w) for b, w in pairs), *ocean)
     problems = counts.problems(sailors)
     if problems:

@@ -96,6 +96,10 @@ def test_score_command_reads_a_file_and_pairs(tmp_path):
     assert run.exit_code == 0, run.output
     out = json.loads(run.output)
     assert (out["winner"], out["decided_by"]) == ("black", "sailors ashore")
+    path.write_text("islands:\n  - {black: 25, white: 0}\nocean: {black: 9, white: 0}\n")
+    assert CliRunner().invoke(main, ["shipwrecked", "score", str(path)]).exit_code == 2
+    run = CliRunner().invoke(main, ["shipwrecked", "score", str(path), "--sailors", "40"])
+    assert run.exit_code == 0 and "black wins" in run.output
     run = CliRunner().invoke(main, ["shipwrecked", "score", "--island", "1:1", "--ocean", "2:3"])
     assert run.exit_code == 0 and "black wins" in run.output and "second tie-break" in run.output
 
