@@ -13,6 +13,7 @@ from sheetgen.layout.bundled import bundled_layouts, describe, find_layout
 from sheetgen.layout.document import RenderOptions, load_layout, parse_override
 from sheetgen.layout.units import PAPER_MM
 from sheetgen.render.compose import record_instances, sheet_count
+from sheetgen.render.images import file_stem
 from sheetgen.render.output import pdf_to_png, render_pdf, write_pdf
 
 PAPERS = click.Choice(sorted(PAPER_MM), case_sensitive=False)
@@ -66,7 +67,7 @@ def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, qui
     """Render LAYOUT (a bundled name or a .yaml file) to a print-ready PDF."""
     path = find_layout(layout)
     doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island))
-    out = out or f"output/{doc.name.replace('/', '-')}.pdf"
+    out = out or f"output/{file_stem(doc)}.pdf"
     total = len(doc.data) * count
     with _progress(total, quiet, "Rendering") as bar:
         size = write_pdf(doc, out, count, bar.update if bar else None)

@@ -44,13 +44,20 @@ def slug(text: str) -> str:
     return _UNSAFE.sub("-", text).strip("-.") or "card"
 
 
+def file_stem(layout: Layout) -> str:
+    """The layout's name as a file name (its file's name when `name:` is an expression)."""
+    if has_expression(layout.name):
+        return slug(layout.path.stem)
+    return slug(layout.name.replace("/", "-"))
+
+
 def card_names(layout: Layout, count: int = 1) -> list[str]:
     """File stems, one per card: `<layout>-<NN>`, or `<NN>-<name>` when the layout's `name:`
     is an expression (evaluated with the card's `row` and `page`)."""
     rows = [row for _ in range(count) for row in layout.data]
     width = max(2, len(str(len(rows))))
-    base = slug(layout.name.replace("/", "-"))
     if not has_expression(layout.name):
+        base = file_stem(layout)
         return [f"{base}-{i + 1:0{width}d}" for i in range(len(rows))]
     names = []
     scope = layout.scope()
@@ -235,8 +242,7 @@ def export_tts(layout: Layout, out_dir: str | Path, dpi: int = 150,
             f"({TTS_MAX_PIXELS} px)", hint=f"use a lower --dpi (now {dpi})")
     from PIL import Image
 
-    base = slug(layout.name.replace("/", "-")) if not has_expression(layout.name) \
-        else slug(layout.path.stem)
+    base = file_stem(layout)
     images = card_images(layout, dpi, count)
     written, sheets = [], []
     for number, grid in enumerate(grids, start=1):

@@ -154,3 +154,10 @@ def test_tts_refuses_sheets_too_large_for_tts(tmp_path):
     result = CliRunner().invoke(main, ["export", "tts", str(deck(tmp_path, 20)), "-o",
                                        str(tmp_path / "t"), "--dpi", "1200"])
     assert result.exit_code == 2 and "--dpi" in result.stderr
+
+
+def test_render_default_output_of_an_expression_name_is_the_file_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    deck(tmp_path, 2, name='"${row.n}"')
+    run("render", "deck.yaml", "-q")
+    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck.pdf"]
