@@ -247,10 +247,13 @@ class VoodooExample:
 
 
 def voodoo_example() -> VoodooExample:
+    """Red's broadside (power 5, three poppets against one) happens before the tally, so the
+    die counted at the end is the one the broadside left (6, capped), not the 5 it had."""
     red = 2
-    tally = VoodooTally(sea_space=11, coins=4, ship_power=5, skull="Red Skull",
+    shot = broadside(5, 3, 4, 1)
+    tally = VoodooTally(sea_space=11, coins=4, ship_power=shot[1], skull="Red Skull",
                         skull_bonus=red_skull_bonus(red))
-    return VoodooExample(tally, red, broadside(5, 3, 4, 1))
+    return VoodooExample(tally, red, shot)
 
 
 # ---- Shipwrecked! ------------------------------------------------------------------------

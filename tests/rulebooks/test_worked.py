@@ -58,7 +58,9 @@ def test_voodoo_broadside_and_tally():
     assert worked.broadside(6, 3, 4, 1) == (2, 6, 2, True)  # already 6: target loses power
     assert worked.broadside(6, 4, 1, 0) == (4, 6, 1, True)  # never below 1
     assert worked.broadside(3, 1, 4, 2) == (0, 3, 4, False)
-    assert worked.voodoo_example().tally.total == 11 + 4 + 5 + 3
+    ex = worked.voodoo_example()
+    assert ex.tally.ship_power == ex.shot[1] == 6  # the die the broadside left is scored
+    assert ex.tally.total == 11 + 4 + 6 + 3
 
 
 def test_shipwrecked_example_comes_from_the_engine():

@@ -39,6 +39,8 @@ NIGHT: Color = (0.16, 0.18, 0.32)
 PARCH: Color = (0.97, 0.94, 0.86)
 GREY: Color = (0.55, 0.55, 0.55)
 
+SEA_ICONS = ("palm", "treasure-map", "compass", "anchor", "ghost", "ship")
+"""Library icons `draw_sea` may draw (figures report them for the icon credits)."""
 WIND_ICONS = {"Fair Wind": "ship", "Becalmed": "hourglass", "Mermaid's Breath": "wave",
               "Storm": "lightning"}
 WIND_NOTES = {"Fair Wind": "no effect", "Becalmed": "stop there",

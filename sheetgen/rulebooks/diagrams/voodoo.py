@@ -83,3 +83,47 @@ def broadside(canvas: Canvas) -> tuple[float, float]:
     label(canvas, legend_x, y + 4, "Shaded: broadside range,", "sans", 8, INK)
     label(canvas, legend_x, y + 15, "two spaces off each side.", "sans", 8, INK)
     return width, height
+
+
+@register("vp-sea-of-souls")
+def sea_of_souls(canvas: Canvas) -> tuple[float, float]:
+    """The board's sea drawn by the board element's own code from the board model: values,
+    haunted and calm water, tidal arrows, maps, the harbour with the Cursed Pirates' order
+    (CP 1-6) and the Stars directions on harbour space 1."""
+    from sheetgen.games.voodoo.board import default_board
+    from sheetgen.games.voodoo.draw import SEA_ICONS, draw_sea, sea_size
+    from sheetgen.rulebooks.diagrams.draw import ICONS_USED
+
+    board = default_board()
+    ICONS_USED.update(n for n in SEA_ICONS if n != "ship")  # credited in the colophon
+    cell = 36.0
+    w, h = sea_size(board, cell)
+    canvas.begin_page(w + 8, h + 22)
+    draw_sea(canvas, board, 4, 16, cell)
+    return w + 8, h + 22
+
+
+@register("vp-ritual-grid")
+def ritual_grid(canvas: Canvas) -> tuple[float, float]:
+    """The hoodoo ritual grid with its numbering (round the edge clockwise from the
+    south-east corner, then the inner ring), the order Cursed Pirates place souls in."""
+    from sheetgen.games.voodoo.board import default_board, ritual_numbering
+
+    size = default_board().ritual_grid
+    cell, ox, oy = 30.0, 22.0, 18.0
+    width, height = ox * 2 + size * cell, oy + size * cell + 20
+    canvas.begin_page(width, height)
+    label(canvas, ox + size * cell / 2, 12, "N", "sans-bold", 9, INK, "middle")
+    label(canvas, ox + size * cell / 2, oy + size * cell + 14, "S", "sans-bold", 9, INK,
+          "middle")
+    label(canvas, 10, oy + size * cell / 2 + 3, "W", "sans-bold", 9, INK, "middle")
+    label(canvas, ox + size * cell + 12, oy + size * cell / 2 + 3, "E", "sans-bold", 9, INK,
+          "middle")
+    for (c, r), n in ritual_numbering(size).items():
+        inner = 0 < c < size - 1 and 0 < r < size - 1
+        canvas.path(rect(ox + c * cell, oy + r * cell, cell, cell),
+                    fill=(0.80, 0.74, 0.86) if inner else (0.30, 0.18, 0.36),
+                    stroke=Stroke(PAPER, 1.2))
+        label(canvas, ox + (c + 0.5) * cell, oy + (r + 0.5) * cell + 4, str(n), "sans-bold",
+              11, INK if inner else PAPER, "middle")
+    return width, height
