@@ -48,7 +48,7 @@ COMMAND_INDEX: dict[str, tuple[tuple[str, ...], str]] = {
     "island": (("sheetgen.cli.islands",),
                "Generate, verify and preview Captain's Curse islands."),
     "list": (("sheetgen.cli.layouts",), "List the bundled layouts, one line each."),
-    "pad": (("sheetgen.cli.islands", "sheetgen.cli.shipwrecked"),
+    "pad": (("sheetgen.cli.islands", "sheetgen.cli.shipwrecked", "sheetgen.cli.voodoo"),
             "Pads: many different sheets in one printer-ready PDF."),
     "play": (("sheetgen.cli.captains_curse",),
              "Play a game of ISLAND in the terminal; only legal choices are accepted."),
