@@ -18,8 +18,8 @@ from sheetgen.rulebooks.sources import (
 )
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
-PENDING = {"curse-of-the-black-dice", "voodoo-pirate", "black-dice", "voodoo"}
-"""Books whose table is still being written (issue 18: engineers blackdice and voodoo)."""
+PENDING = {"curse-of-the-black-dice", "black-dice"}
+"""Books whose table is still being written (issue 18: engineer blackdice)."""
 
 
 def _html(book: str) -> str:
