@@ -6,7 +6,7 @@ import click
 
 
 def pad_voodoo(paper: str, out: str) -> None:
-    """Board, five ship mats, 30 Action cards, 27 Object cards and the player aids."""
+    """Board, five ship mats, 30 Action cards, 27 Object cards, player aids and tokens."""
     from sheetgen.atomic import write_bytes
     from sheetgen.games.voodoo.pad import build_pad
 

@@ -514,3 +514,78 @@ def draw_mat(canvas: Canvas, x: float, y: float, pirate: Pirate) -> None:
                 stroke=Stroke(GOLD, 1.0))
     draw_icon(canvas, "coins", x + 119 * MM, y + 35 * MM, 12 * MM, 12 * MM, GOLD)
     label(canvas, x + 133 * MM, y + 43 * MM, "COINS: any", "sans-bold", 6.5, INK)
+
+
+# --- tokens --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TokenGroup:
+    """A run of identical punch-out tokens: how many, how big, what they show."""
+
+    title: str
+    count: int
+    size_mm: float
+    fill: Color
+    icon: str | None = None
+    text: str = ""
+    square: bool = False
+    ink: Color = PAPER
+
+
+SOULS_PER_COLOUR = 10   # sheetgen's design: the source gives no count
+POPPETS = 15
+COINS = 40
+JAIL_TOKENS = 5
+
+
+def token_groups(pirates: tuple[Pirate, ...], sea_tiles: int) -> list[list[TokenGroup]]:
+    """Every token the game needs, split into two sheets."""
+    first = [TokenGroup(f"{p.colour} ship", 1, 30, p.rgb, "ship") for p in pirates]
+    first += [TokenGroup(f"{p.colour} pirate figure", 1, 16, p.rgb, "voodoo-doll")
+              for p in pirates]
+    first += [TokenGroup("Cursed Pirate figure", 2, 16, (0.35, 0.35, 0.38), "skull")]
+    first += [TokenGroup(f"{p.colour} souls", SOULS_PER_COLOUR, 13, p.rgb, "ghost")
+              for p in pirates]
+    second = [TokenGroup("poppets", POPPETS, 14, (0.62, 0.45, 0.28), "voodoo-doll"),
+              TokenGroup("coins", COINS, 12, GOLD, "coin"),
+              TokenGroup("parrots (round markers)", 2, 16, (0.2, 0.55, 0.3), "parrot"),
+              TokenGroup("Sun", 1, 18, (0.92, 0.65, 0.1), text="SUN"),
+              TokenGroup("Moon", 1, 18, NIGHT, text="MOON"),
+              TokenGroup("jail", JAIL_TOKENS, 14, INK, "key"),
+              TokenGroup("compass", 1, 18, NIGHT, "compass"),
+              TokenGroup("GriGri", 1, 18, (0.45, 0.22, 0.55), "bottle"),
+              TokenGroup("Kraken", 1, 22, (0.5, 0.1, 0.1), "tentacle"),
+              TokenGroup("wind", 1, 16, NIGHT, "lightning"),
+              TokenGroup("tide", 1, 16, (0.2, 0.4, 0.6), "wave"),
+              TokenGroup("colonial ships", 1, 14, (0.55, 0.42, 0.25), "ship"),
+              TokenGroup("Sea Tiles (turn the water beneath)", sea_tiles, 38, HAUNTED,
+                         "whirlpool", square=True)]
+    return [first, second]
+
+
+def draw_tokens(canvas: Canvas, x: float, y: float, w: float, groups: list[TokenGroup]
+                ) -> float:
+    """Lay the groups out in rows across the width `w`; returns the height used."""
+    gap = 2.5 * MM
+    cx, cy, row_h = x, y, 0.0
+    for group in groups:
+        d = group.size_mm * MM
+        need = d + gap
+        if group.count >= 5 and cx != x:  # a big group starts its own row
+            cx, cy, row_h = x, cy + row_h + gap, 0.0
+        for _ in range(group.count):
+            if cx + d > x + w:
+                cx, cy, row_h = x, cy + row_h + gap, 0.0
+            if group.square:
+                ops = rect_ops(cx, cy, d, d, 1.5 * MM)
+            else:
+                ops = circle_ops(cx + d / 2, cy + d / 2, d / 2)
+            canvas.path(ops, fill=group.fill, stroke=Stroke(INK, 0.5))
+            if group.icon:
+                draw_icon(canvas, group.icon, cx + d * 0.2, cy + d * 0.2, d * 0.6, d * 0.6,
+                          group.ink)
+            elif group.text:
+                label(canvas, cx + d / 2, cy + d / 2 + d * 0.1, group.text, "sans-bold",
+                      d * 0.22 / MM * 2.2, group.ink, "middle")
+            cx += need
+            row_h = max(row_h, d)
+    return cy + row_h - y

@@ -114,3 +114,16 @@ class ShipMatElement(Element):
         except SheetgenError as err:
             raise SheetgenError(err.message, self.pos, hint=err.hint) from None
         draw.draw_mat(canvas, v["x"], v["y"], pirate)
+
+
+@register
+class TokensElement(Element):
+    type_name = "voodoo.tokens"
+    description = "one sheet of punch-out tokens (sheet 1: ships, figures, souls; 2: the rest)"
+    params = {"sheet": Param(Number(minimum=1, maximum=2), 1, "which sheet"),
+              "x": Param(LENGTH, 0.0, "left"), "y": Param(LENGTH, 0.0, "top"),
+              "w": Param(SIZE, doc="width to fill")}
+
+    def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
+        groups = draw.token_groups(default_cards().pirates, default_board().sea_tiles)
+        draw.draw_tokens(canvas, v["x"], v["y"], v["w"], groups[int(v["sheet"]) - 1])

@@ -19,6 +19,7 @@ PARTS: tuple[tuple[str, str], ...] = (
     ("voodoo/action-cards", "30 Action cards"),
     ("voodoo/object-cards", "27 Object cards"),
     ("voodoo/player-aids", "player aids"),
+    ("voodoo/tokens", "tokens"),
 )
 
 

@@ -78,6 +78,26 @@ def test_pad_holds_the_whole_game():
     from sheetgen.games.voodoo.pad import build_pad
 
     data, pages = build_pad("a4")
-    # board 1 + mats 3 sheets + Action 4 + Object 3 + aids 3
-    assert pages == 14
+    # board 1 + mats 3 sheets + Action 4 + Object 3 + aids 3 + tokens 2
+    assert pages == 16
     assert data.startswith(b"%PDF")
+
+
+def test_tokens_cover_the_game():
+    groups = [g for sheet in draw.token_groups(CARDS.pirates, default_board().sea_tiles)
+              for g in sheet]
+    count = {}
+    for g in groups:
+        key = g.title.split()[-1] if g.title.endswith(("ship", "souls")) else g.title
+        count[key] = count.get(key, 0) + g.count
+    assert count["ship"] == 5 and count["souls"] == 5 * draw.SOULS_PER_COLOUR
+    assert count["parrots (round markers)"] == 2 and count["jail"] == draw.JAIL_TOKENS
+    assert sum(g.count for g in groups if g.title.startswith("Sea Tiles")) == 2
+
+
+def test_tokens_fit_their_sheets():
+    from sheetgen.render.recording import RecordingCanvas
+
+    for sheet in draw.token_groups(CARDS.pirates, default_board().sea_tiles):
+        height = draw.draw_tokens(RecordingCanvas(), 0, 0, 190 * draw.MM, sheet)
+        assert height <= 255 * draw.MM  # below the title, inside an A4 or Letter page
