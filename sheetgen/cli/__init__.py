@@ -68,6 +68,9 @@ COMMAND_INDEX: dict[str, tuple[tuple[str, ...], str]] = {
     "swashbuckle": (("sheetgen.cli.swashbuckle",),
                     "Swashbuckle rules engine: check sheets, score matches, solve and advise."),
     "validate": (("sheetgen.cli.layouts",), "Check layouts without rendering."),
+    "voodoo": (("sheetgen.cli.voodoo",),
+               "Voodoo Pirate: check a board file, ask where a ship can sail (the pad is "
+               "`sheetgen pad voodoo`)."),
 }
 
 
