@@ -22,6 +22,7 @@ from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.elements.text import Run, layout_lines, merge_runs
 from sheetgen.render.backend import Canvas, Color, Stroke
 from sheetgen.render.geometry import circle_ops, polyline_ops, rect_ops
+from sheetgen.rulebooks.diagrams.draw import label  # one measured-label helper for all figures
 
 MM = 72.0 / 25.4
 MIN_TEXT_PT = 6.0
@@ -92,14 +93,6 @@ def draw_fit(canvas: Canvas, fit: Fit, x: float, y: float, width: float, color: 
                 canvas.text(lx, baseline, run.text, run.font, fit.size, color)
             lx += fonts.string_width(run.text, run.font, fit.size)
         baseline += fit.size * fit.leading
-
-
-def label(canvas: Canvas, x: float, y: float, s: str, font: str = "sans", size: float = 9,
-          color: Color = INK, anchor: str = "start") -> float:
-    """One line with its baseline at y, anchored start/middle/end at x; returns its width."""
-    w = fonts.string_width(s, font, size)
-    canvas.text(x - {"start": 0.0, "middle": w / 2, "end": w}[anchor], y, s, font, size, color)
-    return w
 
 
 def arrow(canvas: Canvas, cx: float, cy: float, length: float, direction: str,
