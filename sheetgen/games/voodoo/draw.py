@@ -46,7 +46,7 @@ WIND_ICONS = {"Fair Wind": "ship", "Becalmed": "hourglass", "Mermaid's Breath": 
               "Storm": "lightning"}
 WIND_NOTES = {"Fair Wind": "no effect", "Becalmed": "stop there",
               "Mermaid's Breath": "1 more space, 1 coin", "Storm": "1 space north first"}
-BARREL_NOTES = {"Tide": "switch the tide", "Sea": "move a Sea Tile", "Wind": "vane up to 2 ¼",
+BARREL_NOTES = {"Tide": "switch the tide", "Sea": "move a Sea Tile", "Wind": "vane: up to 2 turns",
                 "Stars": "2 spaces, harbour 1", "Moon": "go first", "Sand": "bury items",
                 "Bones": "second Action", "KRKN": "place the Kraken"}
 
@@ -341,8 +341,8 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, w: float, h: fl
     for (c, r), n in numbers.items():
         canvas.path(rect_ops(gx + c * gc, gy + r * gc, gc, gc), fill=(0.30, 0.18, 0.36),
                     stroke=Stroke(PAPER, 0.8 * u))
-        label(canvas, gx + c * gc + 2 * u, gy + r * gc + 5 * u, str(n), "sans", 3.6 * u,
-              (0.8, 0.7, 0.85))
+        label(canvas, gx + c * gc + 2 * u, gy + r * gc + 6 * u, str(n), "sans-bold", 5 * u,
+              (0.86, 0.78, 0.92))
     label(canvas, gx, gy + gsize * gc + 6 * u, "A soul beside (not diagonal) a soul of its",
           "sans", 4 * u, INK)
     label(canvas, gx, gy + gsize * gc + 11 * u, "colour sails one space more.", "sans",
