@@ -147,3 +147,16 @@ def test_harbour_order_must_name_harbour_spaces():
     err = bad("[[7, 1], [7, 0],", "[[6, 1], [7, 0],")
     assert "not a harbour space" in err.message
     assert err.position.line == line_of(GOOD, "harbour_order:")
+
+
+def test_harbour_order_is_the_one_the_rulebook_spells_out():
+    # The book: "the square worth 4, the 3 north of it, the 3 east of it, the 2 in the
+    # south-east corner, the other 2, and the 1 last".
+    board = default_board()
+    first, north, east, corner, other, last = board.harbour_order
+    assert board.value(first) == 4
+    assert north == board.step(first, "N") and board.value(north) == 3
+    assert east == board.step(first, "E") and board.value(east) == 3
+    harbour = board.harbour()
+    assert corner == (max(c for c, _ in harbour), max(r for _, r in harbour))
+    assert board.value(corner) == board.value(other) == 2 and board.value(last) == 1
