@@ -20,8 +20,9 @@ Tiles, Kraken); nothing here draws or reads files. Each rule cites its line in
 - l.425  no ship may end its move on the Kraken;
 - l.188  a ship at the Voodoo Shore takes no further part.
 
-The Sea Tiles' effect (they turn the water beneath them the other way) and the Storm push
-not chaining (the push north does not itself trigger another push) are sheetgen's readings.
+The Sea Tiles' effect (they turn the water beneath them the other way), the Storm push not
+chaining (the push north does not itself trigger another push) and a ship blown onto
+another ship carrying on north are sheetgen's readings.
 """
 
 from __future__ import annotations
@@ -177,6 +178,8 @@ def sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, *,
                         events.append("edge")
                     pos = pushed
                     enter(pos)
+                    if remaining == 0 and occupied(pos):
+                        d = "N"  # blown onto a ship: it carries on the way the storm blew
                     if how2 == "shore":  # pragma: no cover - the shore lies west
                         break
     else:  # pragma: no cover - a board that loops would be a bug

@@ -79,6 +79,13 @@ def test_storm_blows_north_before_going_on():
     assert move.path[:2] == ((3, 1), (3, 0)) and move.end == (2, 0)
 
 
+def test_storm_blowing_a_ship_back_onto_the_ship_it_hopped_carries_on_north():
+    # (5, 0) S onto Blue at (5, 1), hop to (5, 2) which is haunted: the storm blows it back
+    # north onto Blue; it carries on north to (5, 0) instead of hopping for ever.
+    move = sail(B, sea(STORM, red=(5, 0), blue=(5, 1)), "red", "S", 1)
+    assert move.end == (5, 0) and move.events.count("storm") == 1
+
+
 def test_storm_at_the_north_edge_slides_east():
     move = sail(B, sea(STORM, red=(2, 0)), "red", "W", 1)   # (1, 0) haunted, row 0
     assert move.end == (2, 0) and "edge" in move.events
@@ -172,7 +179,7 @@ def test_broadsides_fire_off_the_sides_only_and_not_from_harbour():
 spaces = st.sampled_from(list(B.spaces()))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(me=spaces, others=st.lists(spaces, max_size=4, unique=True),
        wind=st.sampled_from(B.wind), tide=st.sampled_from(["IN", "OUT"]),
        direction=st.sampled_from(list(DIRECTIONS)), n=st.integers(1, 2),
