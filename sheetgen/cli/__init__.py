@@ -24,6 +24,7 @@ from sheetgen.errors import SheetgenError
 
 # Modules under sheetgen.cli, each exposing `commands: list[click.Command]`.
 COMMAND_MODULES = [
+    "sheetgen.cli.calibrate",
     "sheetgen.cli.captains_curse",
     "sheetgen.cli.export",
     "sheetgen.cli.islands",
@@ -40,6 +41,8 @@ COMMAND_MODULES = [
 # name -> (modules that define it, its short help as `sheetgen --help` shows it). A command
 # that other modules extend (pad) names them all.
 COMMAND_INDEX: dict[str, tuple[tuple[str, ...], str]] = {
+    "calibrate": (("sheetgen.cli.calibrate",),
+                  "Print calibration sheets (duplex back offset)."),
     "elements": (("sheetgen.cli.reference",),
                  "List the layout element types, or the fields of one TYPE."),
     "export": (("sheetgen.cli.export",),

@@ -62,17 +62,23 @@ def render_options(func):
 @click.option("--count", type=click.IntRange(1, 100000), default=1, show_default=True,
               help="Copies of each page (pads).")
 @render_options
+@click.option("--fronts-only", "sides", flag_value="fronts",
+              help="Only the fronts (a layout with back: prints fronts and backs interleaved).")
+@click.option("--backs-only", "sides", flag_value="backs",
+              help="Only the backs, mirrored as for duplex (print them on the turned stack).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, quiet):
+def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sides, quiet):
     """Render LAYOUT (a bundled name or a .yaml file) to a print-ready PDF."""
+    sides = sides or "both"
     path = find_layout(layout)
     doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island))
     out = out or f"output/{file_stem(doc)}.pdf"
-    total = len(doc.data) * count
+    total = len(doc.page_rows(count))
     with _progress(total, quiet, "Rendering") as bar:
-        size = write_pdf(doc, out, count, bar.update if bar else None)
+        size = write_pdf(doc, out, count, bar.update if bar else None, sides)
     if not quiet:
-        click.echo(f"wrote {out}: {sheet_count(doc, count)} page(s), {size / 1024:.0f} KiB")
+        click.echo(f"wrote {out}: {sheet_count(doc, count, sides)} page(s), "
+                   f"{size / 1024:.0f} KiB")
 
 
 @click.command(short_help="Check layouts without rendering.")

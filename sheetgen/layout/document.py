@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,10 +33,15 @@ from sheetgen.layout.source import Mapping, Sequence, load_yaml, parse_yaml, rea
 from sheetgen.layout.units import PAPER_MM, PT_PER, UnitError, parse_length
 
 TOP_KEYS = {"version", "name", "description", "extends", "include", "vars", "styles",
-            "components", "page", "imposition", "data", "elements", "game"}
+            "components", "page", "imposition", "data", "elements", "game", "back"}
 PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_marks",
              "background", "unit"}
-IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "margin"}
+IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "margin",
+                   "duplex", "back_offset"}
+BACK_KEYS = {"elements", "background", "component", "with"}
+DATA_KEYS = {"file", "columns"}
+DUPLEX = ("long-edge", "short-edge")
+COLUMN_TYPES = ("str", "int", "float", "bool")
 INCLUDE_KEYS = {"version", "description", "vars", "styles", "components"}
 
 
@@ -61,10 +67,44 @@ class Imposition:
     down: int
     gap: float = 0.0
     cut_marks: bool = True
+    margin: float = 0.0
+    """The sheet's unprinted border: the slots (with their bleed) must fit inside it."""
+    duplex: str = "long-edge"
+    """How the printer turns the sheet for the back: about its long or its short edge."""
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    """Points to move every back by (x, y as seen on the back), to undo a printer's shift."""
 
     @property
     def per_sheet(self) -> int:
         return self.across * self.down
+
+
+@dataclass
+class Back:
+    """What is printed behind every page: elements drawn with the page's own names (its data
+    row, `page`), on the page background unless `background` is given."""
+
+    elements: list[Element]
+    background: tuple[float, float, float] | None
+    pos: Position
+
+
+@dataclass
+class Row:
+    """One data row: its fields, where it was written, and its 1-based number in the data."""
+
+    fields: dict[str, Any]
+    pos: Position
+    number: int
+
+    def label(self) -> str:
+        """`row 3, 'Black Bart'`: the number and the first field, for error messages."""
+        first = next(iter(self.fields.values()), None) if self.fields else None
+        text = f"row {self.number}"
+        if first is not None and not isinstance(first, (dict, list)):
+            shown = str(first)
+            text += f", '{shown[:40]}{'...' if len(shown) > 40 else ''}'"
+        return text
 
 
 @dataclass
@@ -81,6 +121,23 @@ class Layout:
     data: list[dict[str, Any]]
     elements: list[Element]
     game: dict[str, Any] = field(default_factory=dict)
+    back: Back | None = None
+    rows: list[Row] = field(default_factory=list)
+    """The data rows with their positions (`data` holds their fields)."""
+
+    def copies_of(self) -> list[tuple[Row, int]]:
+        """Each row with the number of pages it makes (its `copies:` field, default 1)."""
+        rows = self.rows
+        if len(rows) != len(self.data) or any(r.fields is not d
+                                              for r, d in zip(rows, self.data, strict=True)):
+            rows = [Row(d, Position(str(self.path)), i + 1) for i, d in enumerate(self.data)]
+        return [(row, row.fields.get("copies", 1)) for row in rows]
+
+    def page_rows(self, count: int = 1) -> list[Row]:
+        """Every page's row in print order: the whole data `count` times (pads), each row
+        repeated by its `copies:`."""
+        one = [row for row, n in self.copies_of() for _ in range(n)]
+        return one * count
 
     def scope(self) -> Scope:
         return Scope(dict(self.names), self.unit, self.styles, self.components, self.path.parent)
@@ -288,10 +345,35 @@ def _imposition(raw: Mapping, unit: str, page: PageSpec,
         raise SheetgenError("cut_marks must be true or false", section.pos_of("cut_marks"))
     if options.crop_marks is not None:  # --crop-marks/--no-crop-marks rule imposed sheets too
         cut = options.crop_marks
-    imp = Imposition(w, h, counts[0], counts[1], gap, cut)
-    need_w = imp.across * page.width + (imp.across - 1) * gap
-    need_h = imp.down * page.height + (imp.down - 1) * gap
+    margin = _length(section, "margin", unit, 0.0)
+    duplex = section.get("duplex", "long-edge")
+    if duplex not in DUPLEX:
+        raise SheetgenError(f"imposition.duplex '{duplex}' is not long-edge or short-edge",
+                            section.pos_of("duplex"),
+                            hint="long-edge: the sheet turns like a book page (portrait); "
+                                 "short-edge: like a calendar")
+    offset = section.get("back_offset", [0, 0])
+    if not isinstance(offset, list) or len(offset) != 2:
+        raise SheetgenError("imposition.back_offset must be [x, y]",
+                            section.pos_of("back_offset"),
+                            hint="e.g. back_offset: [0.5mm, -1mm] (read from `sheetgen "
+                                 "calibrate duplex`)")
+    try:
+        shift = (parse_length(offset[0], unit), parse_length(offset[1], unit))
+    except UnitError as err:
+        raise SheetgenError(f"back_offset: {err}", section.pos_of("back_offset")) from None
+    if max(abs(shift[0]), abs(shift[1])) > 20 * PT_PER["mm"]:
+        raise SheetgenError("imposition.back_offset is more than 20 mm", section.pos_of(
+            "back_offset"), hint="printers shift by a few millimetres; check the sign and unit")
+    imp = Imposition(w, h, counts[0], counts[1], gap, cut, margin, duplex, shift)
+    need_w = imp.across * page.width + (imp.across - 1) * gap + 2 * margin
+    need_h = imp.down * page.height + (imp.down - 1) * gap + 2 * margin
     if need_w > w + 0.5 or need_h > h + 0.5:
+        if margin and need_w - 2 * margin <= w + 0.5 and need_h - 2 * margin <= h + 0.5:
+            raise SheetgenError(
+                f"{imp.across} x {imp.down} pages fit on the sheet but not inside its "
+                f"{margin / PT_PER['mm']:.1f} mm margin", section.pos_of("margin"),
+                hint="use a smaller imposition.margin, a smaller gap or fewer pages")
         raise SheetgenError(
             f"{imp.across} x {imp.down} pages of {page.width / PT_PER['mm']:.0f} x "
             f"{page.height / PT_PER['mm']:.0f} mm do not fit on a {w / PT_PER['mm']:.0f} x "
@@ -346,16 +428,25 @@ def _styles(raw: Mapping) -> dict[str, Mapping]:
     return flat
 
 
-def _data(raw: Mapping, path: Path) -> list[dict[str, Any]]:
+def _data(raw: Mapping, path: Path) -> list[Row]:
     data = raw.get("data")
     if data is None:
-        return [{}]
+        return [Row({}, raw.pos, 1)]
     pos = raw.pos_of("data")
+    columns: dict[str, str] = {}
+    if isinstance(data, Mapping):
+        _check_keys(data, DATA_KEYS, "data", pos)
+        if not isinstance(data.get("file"), str):
+            raise SheetgenError("data: {file: ..., columns: ...} needs the file's name",
+                                data.pos, hint="data: {file: crew.csv, columns: {id: str}}")
+        columns = _columns(data)
+        pos, data = data.pos_of("file"), data["file"]
+    positions: list[Position] = []
     if isinstance(data, str):
         source = _relative(path, data, pos, path.resolve().parent, "data file")
         suffix = source.suffix.lower()
         if suffix == ".csv":
-            data = _csv_rows(source)
+            data, positions = _csv_rows(source, columns)
         elif suffix == ".json":
             try:
                 data = json.loads(read_text(source, "data file"))
@@ -372,25 +463,91 @@ def _data(raw: Mapping, path: Path) -> list[dict[str, Any]]:
                             pos, hint="data: [{name: Anne}, {name: Mary}]  or  data: crew.csv")
     if not data:
         raise SheetgenError("'data' is empty: nothing to render", pos)
-    for row in data:
+    rows = []
+    for i, row in enumerate(data):
+        where = (positions[i] if positions else row.pos if isinstance(row, Mapping)
+                 else data.pos_of(i) if isinstance(data, Sequence) else pos)
         for key in row:
             if not isinstance(key, str):
-                where = row.key_pos_of(key) if isinstance(row, Mapping) else pos
-                raise SheetgenError(f"data field names must be words, not {key!r}", where,
+                raise SheetgenError(f"data field names must be words, not {key!r}",
+                                    row.key_pos_of(key) if isinstance(row, Mapping) else where,
                                     hint="quote it as a name: '5': ...")
-    return [dict(r) for r in data]
+        rows.append(Row(dict(row), where, i + 1))
+        copies = row.get("copies", 1)
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= 10000:
+            raise SheetgenError(f"copies must be a whole number from 0 to 10000, not "
+                                f"{copies!r} ({rows[-1].label()})",
+                                row.pos_of("copies") if isinstance(row, Mapping) else where,
+                                hint="copies: 3 prints this row's page three times; 0 skips it")
+    if not any(row.fields.get("copies", 1) for row in rows):
+        raise SheetgenError("every data row has copies: 0: nothing to render", pos)
+    return rows
 
 
-def _csv_rows(source: Path) -> list[dict[str, Any]]:
-    """Rows of a CSV file with a header line; a row with more cells than the header is an
-    error at its line (csv.DictReader would file the extras under a key that is not a name)."""
+def _columns(data: Mapping) -> dict[str, str]:
+    """`columns: {name: str}`: the type a CSV column is read as, overriding the guess."""
+    columns = data.get("columns", {})
+    if not isinstance(columns, Mapping):
+        raise SheetgenError("data.columns must map column names to a type",
+                            data.pos_of("columns"), hint="columns: {id: str, rum: int}")
+    for name, kind in columns.items():
+        if kind not in COLUMN_TYPES:
+            raise SheetgenError(f"column '{name}': unknown type {kind!r}", columns.pos_of(name),
+                                hint=did_you_mean(str(kind), COLUMN_TYPES)
+                                or f"types: {', '.join(COLUMN_TYPES)}")
+    return dict(columns)
+
+
+_INT = re.compile(r"[+-]?(0|[1-9][0-9]*)")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)")
+
+
+def typed_cell(text: str | None, kind: str | None = None) -> Any:
+    """A CSV cell as the value it looks like: `12` an int, `1.5` a float, `true`/`false` a
+    bool, anything else (including `007`, kept with its zeros) text. `kind` forces a type
+    and raises ValueError when the cell cannot be read as it."""
+    if text is None:
+        return None
+    stripped = text.strip()
+    if kind == "str":
+        return text
+    if kind == "int":
+        return int(stripped)
+    if kind == "float":
+        return float(stripped)
+    if kind == "bool":
+        if stripped.lower() not in ("true", "false"):
+            raise ValueError(f"{text!r} is not true or false")
+        return stripped.lower() == "true"
+    if _INT.fullmatch(stripped):
+        return int(stripped)
+    if _DECIMAL.fullmatch(stripped):
+        return float(stripped)
+    if stripped.lower() in ("true", "false"):
+        return stripped.lower() == "true"
+    return text
+
+
+def _csv_rows(source: Path, columns: dict[str, str] | None = None
+              ) -> tuple[list[dict[str, Any]], list[Position]]:
+    """Rows of a CSV file with a header line, typed (see `typed_cell`), with the position of
+    each; a row with more cells than the header is an error at its line (csv.DictReader
+    would file the extras under a key that is not a name)."""
+    columns = columns or {}
     text = read_text(source, "data file").removeprefix("\ufeff")  # spreadsheets add a BOM
     reader = csv.reader(io.StringIO(text, newline=""))
     rows: list[dict[str, Any]] = []
+    positions: list[Position] = []
     try:
         header = next(reader, None)
         if header is None:
-            return rows
+            return rows, positions
+        for name in columns:
+            if name not in header:
+                raise SheetgenError(f"data.columns names '{name}', which is not a column of "
+                                    f"{source.name}", Position(str(source), 1, 1),
+                                    hint=did_you_mean(name, header)
+                                    or f"columns: {', '.join(header)}")
         for cells in reader:
             if not cells:
                 continue
@@ -400,12 +557,23 @@ def _csv_rows(source: Path) -> list[dict[str, Any]]:
                                     Position(str(source), reader.line_num, 1),
                                     hint="add a column name to the first line, or remove "
                                          "the extra cells")
-            rows.append(dict(zip(header, cells + [None] * (len(header) - len(cells)),
-                                 strict=True)))
+            where = Position(str(source), reader.line_num, 1)
+            row = {}
+            for name, cell in zip(header, cells + [None] * (len(header) - len(cells)),
+                                  strict=True):
+                try:
+                    row[name] = typed_cell(cell, columns.get(name))
+                except ValueError:
+                    raise SheetgenError(f"column '{name}' is declared {columns[name]} but "
+                                        f"holds {cell!r}", where,
+                                        hint="fix the cell or the type in data.columns"
+                                        ) from None
+            rows.append(row)
+            positions.append(where)
     except csv.Error as err:
         raise SheetgenError(f"cannot read CSV: {err}",
                             Position(str(source), reader.line_num, 1)) from None
-    return rows
+    return rows, positions
 
 
 @dataclass
@@ -528,11 +696,47 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
     elements = parse_elements(raw.get("elements", Sequence(pos=raw.pos)), ctx,
                               raw.pos_of("elements"))
     game = raw.get("game") or {}
+    rows = _data(raw, path)
     return Layout(path=path, name=str(raw.get("name", path.stem)),
                   description=str(raw.get("description", "")), page=page,
                   imposition=imposition, unit=unit, names=names, styles=styles,
-                  components=ctx.components, data=_data(raw, path), elements=elements,
-                  game=_plain(game))
+                  components=ctx.components, data=[r.fields for r in rows], elements=elements,
+                  game=_plain(game), back=_back(raw, ctx), rows=rows)
+
+
+def _back(raw: Mapping, ctx: ParseContext) -> Back | None:
+    """`back:` as a list of elements, a component's name (`${}` allowed: a back per row), or
+    a mapping {elements | component (+ with), background}."""
+    if "back" not in raw or raw["back"] is None:
+        return None
+    value, pos = raw["back"], raw.pos_of("back")
+    background = None
+    if isinstance(value, str):
+        value = Mapping({"component": value}, pos=pos)
+        value.value_pos["component"] = pos
+    if isinstance(value, list):
+        return Back(parse_elements(value, ctx, pos), None, pos)
+    if not isinstance(value, Mapping):
+        raise SheetgenError("'back' must be a list of elements, a component name, or a "
+                            "mapping with elements: or component:", pos,
+                            hint="back: [{type: rect, x: 0, y: 0, w: 63, h: 88, fill: navy}]")
+    _check_keys(value, BACK_KEYS, "back", pos)
+    try:
+        background = parse_color(value.get("background"))
+    except ValueError as err:
+        raise SheetgenError(f"back.background: {err}", value.pos_of("background")) from None
+    if ("elements" in value) == ("component" in value):
+        raise SheetgenError("'back' needs either elements: or component:", value.pos,
+                            hint="back: {component: card-back}  or  back: {elements: [...]}")
+    if "elements" in value:
+        return Back(parse_elements(value["elements"], ctx, value.pos_of("elements")),
+                    background, pos)
+    use = Mapping({"type": "use", "component": value["component"]}, pos=value.pos)
+    use.value_pos["component"] = value.pos_of("component")
+    if "with" in value:
+        use["with"] = value["with"]
+        use.value_pos["with"] = value.pos_of("with")
+    return Back(parse_elements(Sequence([use], pos=value.pos), ctx, value.pos), background, pos)
 
 
 def _names_are_words(section: Any, what: str) -> None:

@@ -8,6 +8,9 @@ import re
 PT_PER = {"pt": 1.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4, "in": 72.0}
 
 PAPER_MM: dict[str, tuple[float, float]] = {
+    "a0": (841.0, 1189.0),  # poster sizes, for boards printed by a shop or tiled (`tile:`)
+    "a1": (594.0, 841.0),
+    "a2": (420.0, 594.0),
     "a3": (297.0, 420.0),
     "a4": (210.0, 297.0),
     "a5": (148.0, 210.0),

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import Position, SheetgenError
 from sheetgen.layout.document import Layout, _page_names
 from sheetgen.layout.elements.base import Element, RenderBudget
 from sheetgen.layout.units import PT_PER
@@ -29,11 +29,17 @@ MARK_LENGTH = 6.0 * MM
 MARK_STROKE = Stroke(color=(0.0, 0.0, 0.0), width=0.25)
 
 
+Blocks = list[tuple[str, RecordingCanvas]]
+SIDES = ("both", "fronts", "backs")
+
+
 @dataclass
 class Instance:
-    """One trimmed page: its recorded elements, each with the digest that identifies it."""
+    """One trimmed page: its recorded elements, each with the digest that identifies it, and
+    those of its back when the layout has one."""
 
-    blocks: list[tuple[str, RecordingCanvas]]
+    blocks: Blocks
+    back: Blocks | None = None
 
 
 def instance_names(layout: Layout, index: int, total: int, row: dict) -> dict:
@@ -48,26 +54,42 @@ def record_instances(layout: Layout, count: int = 1,
                      progress: Callable[[int], None] | None = None) -> list[Instance]:
     """Resolve and draw every instance into recordings (no PDF yet). Identical recordings
     are kept once, so memory grows with the distinct artwork, not with the page count."""
-    rows = [row for _ in range(count) for row in layout.data]
+    rows = layout.page_rows(count)
     total = len(rows)
     instances = []
     base = layout.scope()
     distinct: dict[str, RecordingCanvas] = {}
     for index, row in enumerate(rows):
-        scope = base.child(**instance_names(layout, index, total, row))
-        scope.budget = RenderBudget()
-        blocks = []
-        for element in layout.elements:
-            rec = RecordingCanvas()
-            element.render(rec, scope)
-            _check_finite(rec, element)
-            if rec.calls:
-                key = rec.key()
-                blocks.append((key, distinct.setdefault(key, rec)))
-        instances.append(Instance(blocks))
+        scope = base.child(**instance_names(layout, index, total, row.fields))
+        try:
+            blocks = _record(layout.elements, scope, distinct)
+            back = None
+            if layout.back is not None:
+                back = _record(layout.back.elements, scope, distinct)
+        except SheetgenError as err:
+            if row.fields:  # say which data row the template failed for
+                err.message += f" ({row.label()})"
+                err.args = (err.message,)
+            raise
+        instances.append(Instance(blocks, back))
         if progress:
             progress(1)
     return instances
+
+
+def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCanvas]
+            ) -> Blocks:
+    """Draw `elements` one recording each; identical recordings are shared via `distinct`."""
+    scope.budget = RenderBudget()
+    blocks = []
+    for element in elements:
+        rec = RecordingCanvas()
+        element.render(rec, scope)
+        _check_finite(rec, element)
+        if rec.calls:
+            key = rec.key()
+            blocks.append((key, distinct.setdefault(key, rec)))
+    return blocks
 
 
 def _check_finite(rec: RecordingCanvas, element: Element) -> None:
@@ -86,7 +108,7 @@ def _check_finite(rec: RecordingCanvas, element: Element) -> None:
             stack.extend(item)
 
 
-def _draw_instance(canvas: Canvas, inst: Instance, shared: set[str]) -> None:
+def _draw_instance(canvas: Canvas, blocks: Blocks, shared: set[str]) -> None:
     """Replay an instance; consecutive shared blocks go through one form."""
     run: list[tuple[str, RecordingCanvas]] = []
 
@@ -101,7 +123,7 @@ def _draw_instance(canvas: Canvas, inst: Instance, shared: set[str]) -> None:
         canvas.use_form(key)
         run.clear()
 
-    for key, rec in inst.blocks:
+    for key, rec in blocks:
         if key in shared:
             run.append((key, rec))
         else:
@@ -135,18 +157,36 @@ def _crop_marks(canvas: Canvas, xs: Iterable[float], ys: Iterable[float],
         canvas.path(ops, stroke=MARK_STROKE)
 
 
-def _place(canvas: Canvas, layout: Layout, inst: Instance, shared: set[str], tx: float,
+def _place(canvas: Canvas, background: Any, blocks: Blocks, shared: set[str], tx: float,
            ty: float, clip: tuple[float, float, float, float]) -> None:
-    """Draw one instance with its trim's top-left corner at (tx, ty), clipped to its bleed."""
-    page = layout.page
+    """Draw one side of an instance with its trim's top-left corner at (tx, ty), clipped to
+    its bleed."""
     canvas.push()
     cx0, cy0, cx1, cy1 = clip
     canvas.clip(rect_ops(cx0, cy0, cx1 - cx0, cy1 - cy0))
-    if page.background is not None:
-        canvas.path(rect_ops(cx0, cy0, cx1 - cx0, cy1 - cy0), fill=page.background)
+    if background is not None:
+        canvas.path(rect_ops(cx0, cy0, cx1 - cx0, cy1 - cy0), fill=background)
     canvas.transform(1, 0, 0, 1, tx, ty)
-    _draw_instance(canvas, inst, shared)
+    _draw_instance(canvas, blocks, shared)
     canvas.pop()
+
+
+def mirror_box(box: tuple[float, float, float, float], sheet: tuple[float, float],
+               duplex: str, offset: tuple[float, float] = (0.0, 0.0)
+               ) -> tuple[float, float, float, float]:
+    """Where on the back of a sheet (y-down, as the back is printed) the area `box` of its
+    front lies: turned about the long edge, a portrait sheet swaps left and right and a
+    landscape one top and bottom; about the short edge the other way round. `offset` then
+    moves it to undo the printer's shift (see `sheetgen calibrate duplex`)."""
+    x0, y0, x1, y1 = box
+    sw, sh = sheet
+    flip_x = (duplex == "long-edge") == (sw <= sh)
+    if flip_x:
+        x0, x1 = sw - x1, sw - x0
+    else:
+        y0, y1 = sh - y1, sh - y0
+    dx, dy = offset
+    return (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
 
 
 def _flip(box: tuple[float, float, float, float], height: float) -> tuple[float, ...]:
@@ -154,14 +194,33 @@ def _flip(box: tuple[float, float, float, float], height: float) -> tuple[float,
     return (x0, height - y1, x1, height - y0)
 
 
+def _sides(layout: Layout, sides: str) -> tuple[bool, bool]:
+    """(print fronts, print backs) for `sides` (both, fronts, backs)."""
+    if sides not in SIDES:  # pragma: no cover - the CLI offers only these
+        raise ValueError(sides)
+    if sides == "backs" and layout.back is None:
+        raise SheetgenError("--backs-only: this layout has no 'back:'",
+                            Position(str(layout.path)),
+                            hint="add back: with the elements printed behind each page")
+    return sides != "backs", sides != "fronts" and layout.back is not None
+
+
 def compose(layout: Layout, canvas: Canvas, count: int = 1,
-            progress: Callable[[int], None] | None = None) -> int:
-    """Draw the whole document on `canvas`; returns the number of physical pages."""
+            progress: Callable[[int], None] | None = None, sides: str = "both") -> int:
+    """Draw the whole document on `canvas`; returns the number of physical pages.
+
+    With a `back:`, each front page (or imposed sheet) is followed by its back, so a duplex
+    printer puts every back behind its front; `sides` keeps only the fronts or the backs
+    (for printing one side, turning the stack, then the other)."""
+    fronts, backs = _sides(layout, sides)
     instances = record_instances(layout, count, progress)
-    seen = Counter(key for inst in instances for key in {k for k, _ in inst.blocks})
+    seen = Counter(key for inst in instances
+                   for key in {k for k, _ in inst.blocks + (inst.back or [])})
     shared = {key for key, n in seen.items() if n > 1}
     page = layout.page
     w, h, b = page.width, page.height, page.bleed
+    back_bg = layout.back.background if layout.back is not None else None
+    back_bg = back_bg if back_bg is not None else page.background
     pages = 0
     imp = layout.imposition
     if imp is None:
@@ -171,13 +230,17 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
         trim = (o, o, o + w, o + h)
         bleed = (o - b, o - b, o + w + b, o + h + b)
         for inst in instances:
-            canvas.begin_page(mw, mh, PageBoxes((0, 0, mw, mh), _flip(bleed, mh),
-                                                _flip(trim, mh)))
-            _place(canvas, layout, inst, shared, o, o, bleed)
-            if page.crop_marks:
-                _crop_marks(canvas, (o, o + w), (o, o + h), bleed, (mw, mh))
-            canvas.end_page()
-            pages += 1
+            for side, on in ((inst.blocks, fronts), (inst.back, backs)):
+                if not on or side is None:
+                    continue
+                canvas.begin_page(mw, mh, PageBoxes((0, 0, mw, mh), _flip(bleed, mh),
+                                                    _flip(trim, mh)))
+                _place(canvas, page.background if side is inst.blocks else back_bg, side,
+                       shared, o, o, bleed)
+                if page.crop_marks:
+                    _crop_marks(canvas, (o, o + w), (o, o + h), bleed, (mw, mh))
+                canvas.end_page()
+                pages += 1
         return pages
 
     sw, sh = imp.sheet_width, imp.sheet_height
@@ -185,8 +248,8 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
     total_h = imp.down * h + (imp.down - 1) * imp.gap
     x_start, y_start = (sw - total_w) / 2, (sh - total_h) / 2
     inner = min(b, imp.gap / 2)
-    outer_x = min(b, x_start)
-    outer_y = min(b, y_start)
+    outer_x = max(0.0, min(b, x_start - imp.margin))
+    outer_y = max(0.0, min(b, y_start - imp.margin))
     for first in range(0, len(instances), imp.per_sheet):
         group = instances[first:first + imp.per_sheet]
         xs, ys = [], []
@@ -203,19 +266,44 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
         trim_box = (min(xs), min(ys), max(xs), max(ys))
         bleed_box = (min(c[3][0] for c in cells), min(c[3][1] for c in cells),
                      max(c[3][2] for c in cells), max(c[3][3] for c in cells))
-        canvas.begin_page(sw, sh, PageBoxes((0, 0, sw, sh), _flip(bleed_box, sh),
-                                            _flip(trim_box, sh)))
-        for inst, tx, ty, clip in cells:
-            _place(canvas, layout, inst, shared, tx, ty, clip)
-        if imp.cut_marks:
-            _crop_marks(canvas, xs, ys, bleed_box, (sw, sh))
-        canvas.end_page()
-        pages += 1
+        if fronts:
+            canvas.begin_page(sw, sh, PageBoxes((0, 0, sw, sh), _flip(bleed_box, sh),
+                                                _flip(trim_box, sh)))
+            for inst, tx, ty, clip in cells:
+                _place(canvas, page.background, inst.blocks, shared, tx, ty, clip)
+            if imp.cut_marks:
+                _crop_marks(canvas, xs, ys, bleed_box, (sw, sh))
+            canvas.end_page()
+            pages += 1
+        if backs:
+            pages += _back_sheet(canvas, imp, cells, (w, h), back_bg, shared, trim_box,
+                                 bleed_box)
     return pages
 
 
-def sheet_count(layout: Layout, count: int) -> int:
-    n = len(layout.data) * count
-    if layout.imposition is None:
-        return n
-    return -(-n // layout.imposition.per_sheet)
+def _back_sheet(canvas: Canvas, imp: Any, cells: list, size: tuple[float, float],
+                background: Any, shared: set[str], trim_box: tuple[float, ...],
+                bleed_box: tuple[float, ...]) -> int:
+    """The back of an imposed sheet: each back in the mirror of its front's slot (see
+    `mirror_box`), so that it lands behind it; slots empty on the front stay empty."""
+    sw, sh = imp.sheet_width, imp.sheet_height
+    w, h = size
+
+    def moved(box: tuple[float, ...]) -> tuple[float, float, float, float]:
+        return mirror_box(box, (sw, sh), imp.duplex, imp.back_offset)
+
+    canvas.begin_page(sw, sh, PageBoxes((0, 0, sw, sh), _flip(moved(bleed_box), sh),
+                                        _flip(moved(trim_box), sh)))
+    for inst, tx, ty, clip in cells:
+        bx, by, _, _ = moved((tx, ty, tx + w, ty + h))
+        _place(canvas, background, inst.back, shared, bx, by, moved(clip))
+    canvas.end_page()
+    return 1
+
+
+def sheet_count(layout: Layout, count: int, sides: str = "both") -> int:
+    """Physical pages `compose` writes."""
+    n = len(layout.page_rows(count))
+    if layout.imposition is not None:
+        n = -(-n // layout.imposition.per_sheet)
+    return n * 2 if sides == "both" and layout.back is not None else n

@@ -54,7 +54,7 @@ def file_stem(layout: Layout) -> str:
 def card_names(layout: Layout, count: int = 1) -> list[str]:
     """File stems, one per card: `<layout>-<NN>`, or `<NN>-<name>` when the layout's `name:`
     is an expression (evaluated with the card's `row` and `page`)."""
-    rows = [row for _ in range(count) for row in layout.data]
+    rows = [row.fields for row in layout.page_rows(count)]
     width = max(2, len(str(len(rows))))
     if not has_expression(layout.name):
         base = file_stem(layout)
@@ -75,7 +75,8 @@ def card_names(layout: Layout, count: int = 1) -> list[str]:
 def _single_cards(layout: Layout) -> Layout:
     """The layout drawn one card per page, without crop marks (its bleed is kept so that
     artwork running off the edge is drawn as in print, then cropped away)."""
-    return replace(layout, imposition=None, page=replace(layout.page, crop_marks=False))
+    return replace(layout, imposition=None, back=None,
+                   page=replace(layout.page, crop_marks=False))
 
 
 def card_images(layout: Layout, dpi: int, count: int = 1) -> Iterator[Any]:
@@ -232,7 +233,7 @@ def export_tts(layout: Layout, out_dir: str | Path, dpi: int = 150,
     `out_dir`; return the paths written."""
     folder = output_folder(out_dir)
     size = cell_size(layout, dpi)
-    total = len(layout.data) * count
+    total = len(layout.page_rows(count))
     grids = tts_grid(total)
     widest = max(g.across for g in grids) * size[0]
     tallest = max(g.down for g in grids) * size[1]

@@ -13,16 +13,16 @@ from sheetgen.render.pdf import PdfCanvas
 
 
 def render_pdf(layout: Layout, count: int = 1,
-               progress: Callable[[int], None] | None = None) -> bytes:
+               progress: Callable[[int], None] | None = None, sides: str = "both") -> bytes:
     canvas = PdfCanvas(title=layout.name, subject=layout.description)
-    compose(layout, canvas, count, progress)
+    compose(layout, canvas, count, progress, sides)
     return canvas.finish()
 
 
 def write_pdf(layout: Layout, out: str | Path, count: int = 1,
-              progress: Callable[[int], None] | None = None) -> int:
+              progress: Callable[[int], None] | None = None, sides: str = "both") -> int:
     """Render and write atomically: a failure leaves any existing file untouched."""
-    data = render_pdf(layout, count, progress)
+    data = render_pdf(layout, count, progress, sides)
     write_bytes(out, data)
     return len(data)
 

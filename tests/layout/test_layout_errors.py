@@ -139,7 +139,7 @@ CASES = [
        size: tabloidish
      """,
      "unknown paper size 'tabloidish'", 2, 9,
-     "known sizes: a3, a4, a5, a6, letter, legal, half-letter, poker, bridge, tarot, "
+     "known sizes: a0, a1, a2, a3, a4, a5, a6, letter, legal, half-letter, poker, bridge, tarot, "
      "or [width, height]"),
     ("bad-orientation",
      """
