@@ -3,14 +3,16 @@ loads and renders, so the documentation cannot drift from what sheetgen accepts.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from conftest import REPO
 from helpers.pdfcheck import page_boxes
 
 from sheetgen.layout.document import load_layout
 from sheetgen.render.compose import sheet_count
 from sheetgen.render.output import render_pdf
 
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((REPO / "layouts" / "examples").glob("*.yaml"))
 
 
