@@ -20,7 +20,8 @@ PAPERS = click.Choice(sorted(PAPER_MM), case_sensitive=False)
 
 
 def _options(sets: tuple[str, ...], seed: int, paper: str | None, bleed: bool | None,
-             crop_marks: bool | None, island: str | None = None) -> RenderOptions:
+             crop_marks: bool | None, island: str | None = None,
+             tile: str | None = None) -> RenderOptions:
     overrides = dict(parse_override(s) for s in sets)
     if island is not None:
         path = Path(island)
@@ -28,7 +29,8 @@ def _options(sets: tuple[str, ...], seed: int, paper: str | None, bleed: bool | 
             raise SheetgenError(f"no such island file: {island}")
         overrides["island"] = str(path.resolve())
     return RenderOptions(overrides=overrides, paper=paper.lower() if paper else None,
-                         bleed=bleed, crop_marks=crop_marks, seed=seed)
+                         bleed=bleed, crop_marks=crop_marks, seed=seed,
+                         tile=tile.lower() if tile else None)
 
 
 def _progress(total: int, quiet: bool, label: str):
@@ -66,12 +68,15 @@ def render_options(func):
               help="Only the fronts (a layout with back: prints fronts and backs interleaved).")
 @click.option("--backs-only", "sides", flag_value="backs",
               help="Only the backs, mirrored as for duplex (print them on the turned stack).")
+@click.option("--tile", type=PAPERS, default=None,
+              help="Split each page over sheets of this paper (posters, boards).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sides, quiet):
+def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sides, tile,
+           quiet):
     """Render LAYOUT (a bundled name or a .yaml file) to a print-ready PDF."""
     sides = sides or "both"
     path = find_layout(layout)
-    doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island))
+    doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island, tile))
     out = out or f"output/{file_stem(doc)}.pdf"
     total = len(doc.page_rows(count))
     with _progress(total, quiet, "Rendering") as bar:

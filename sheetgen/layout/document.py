@@ -13,7 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetgen import access, limits
 from sheetgen.access import readable
@@ -32,14 +32,19 @@ from sheetgen.layout.elements.base import (
 from sheetgen.layout.source import Mapping, Sequence, load_yaml, parse_yaml, read_text
 from sheetgen.layout.units import PAPER_MM, PT_PER, UnitError, parse_length
 
+if TYPE_CHECKING:
+    from sheetgen.render.tiling import Tiling
+
 TOP_KEYS = {"version", "name", "description", "extends", "include", "vars", "styles",
-            "components", "page", "imposition", "data", "elements", "game", "back"}
+            "components", "page", "imposition", "data", "elements", "game", "back",
+            "tile"}
 PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_marks",
              "background", "unit"}
 IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "margin",
                    "duplex", "back_offset"}
 BACK_KEYS = {"elements", "background", "component", "with"}
 DATA_KEYS = {"file", "columns"}
+TILE_KEYS = {"paper", "orientation", "overlap", "margin"}
 DUPLEX = ("long-edge", "short-edge")
 COLUMN_TYPES = ("str", "int", "float", "bool")
 INCLUDE_KEYS = {"version", "description", "vars", "styles", "components"}
@@ -123,6 +128,8 @@ class Layout:
     game: dict[str, Any] = field(default_factory=dict)
     back: Back | None = None
     rows: list[Row] = field(default_factory=list)
+    tile: Tiling | None = None
+    """Split each page over several sheets (a poster or board; sheetgen.render.tiling)."""
     """The data rows with their positions (`data` holds their fields)."""
 
     def copies_of(self) -> list[tuple[Row, int]]:
@@ -585,7 +592,7 @@ class RenderOptions:
     bleed: bool | None = None
     crop_marks: bool | None = None
     seed: int = 0
-
+    tile: str | None = None  # --tile PAPER
 
 def parse_override(text: str) -> tuple[str, Any]:
     """`key=value` from --set; the value is read as YAML, so numbers and lists work."""
@@ -697,11 +704,45 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
                               raw.pos_of("elements"))
     game = raw.get("game") or {}
     rows = _data(raw, path)
+    tile = _tile(raw, unit, options)
+    if tile is not None and imposition is not None:
+        raise SheetgenError("a layout cannot be both tiled and imposed",
+                            raw.key_pos_of("tile") if "tile" in raw else raw.pos_of("imposition"),
+                            hint="tiling splits a page larger than the paper; imposition puts "
+                                 "several small pages on one sheet")
     return Layout(path=path, name=str(raw.get("name", path.stem)),
                   description=str(raw.get("description", "")), page=page,
                   imposition=imposition, unit=unit, names=names, styles=styles,
                   components=ctx.components, data=[r.fields for r in rows], elements=elements,
-                  game=_plain(game), back=_back(raw, ctx), rows=rows)
+                  game=_plain(game), back=_back(raw, ctx), rows=rows, tile=tile)
+
+
+def _tile(raw: Mapping, unit: str, options: RenderOptions) -> Tiling | None:
+    """`tile: a4` or `tile: {paper, orientation, overlap, margin}`; `--tile` overrides."""
+    from sheetgen.render.tiling import Tiling
+
+    section = raw.get("tile")
+    if options.tile is not None:
+        section = options.tile if not isinstance(section, Mapping) else \
+            Mapping({**section, "paper": options.tile}, pos=section.pos)
+    if section is None or section is False:
+        return None
+    pos = raw.pos_of("tile")
+    if isinstance(section, str):
+        section = Mapping({"paper": section}, pos=pos)
+        section.value_pos["paper"] = pos
+    section = _check_keys(section, TILE_KEYS, "tile", pos)
+    orientation = _orientation(section)
+    w, h = _paper(section.get("paper", "a4"), "portrait", section.pos_of("paper"), unit)
+    overlap = _length(section, "overlap", unit, 10 * PT_PER["mm"])
+    margin = _length(section, "margin", unit, 10 * PT_PER["mm"])
+    if margin < 5 * PT_PER["mm"]:
+        raise SheetgenError("tile.margin must be at least 5 mm", section.pos_of("margin"),
+                            hint="the margin holds the tile's name, cut ticks and map")
+    if overlap * 2 >= min(w, h) - 2 * margin:
+        raise SheetgenError("tile.overlap leaves no room on the sheet",
+                            section.pos_of("overlap"), hint="10mm is usual")
+    return Tiling(w, h, orientation, overlap, margin)
 
 
 def _back(raw: Mapping, ctx: ParseContext) -> Back | None:

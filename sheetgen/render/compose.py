@@ -223,6 +223,8 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
     back_bg = back_bg if back_bg is not None else page.background
     pages = 0
     imp = layout.imposition
+    if layout.tile is not None:
+        return _compose_tiled(layout, canvas, instances, fronts)
     if imp is None:
         slug = MARK_OFFSET + MARK_LENGTH + 1.0 * MM if page.crop_marks else 0.0
         o = b + slug
@@ -281,6 +283,28 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
     return pages
 
 
+def _compose_tiled(layout: Layout, canvas: Canvas, instances: list[Instance],
+                   fronts: bool) -> int:
+    """Each page split over sheets (sheetgen.render.tiling); the board is one form, stored
+    once however many tiles show it."""
+    from sheetgen.render.tiling import draw_tiles
+
+    if layout.back is not None:
+        raise SheetgenError("a tiled layout cannot have a back:", Position(str(layout.path)),
+                            hint="print the board's back (if any) as a layout of its own")
+    page = layout.page
+    w, h = page.width, page.height
+    pages = 0
+    for inst in instances if fronts else []:
+        shared = {key for key, _ in inst.blocks}
+
+        def board(c: Canvas, inst: Instance = inst, shared: set[str] = shared) -> None:
+            _place(c, page.background, inst.blocks, shared, 0.0, 0.0, (0.0, 0.0, w, h))
+
+        pages += draw_tiles(canvas, layout.tile, w, h, board, layout.name)
+    return pages
+
+
 def _back_sheet(canvas: Canvas, imp: Any, cells: list, size: tuple[float, float],
                 background: Any, shared: set[str], trim_box: tuple[float, ...],
                 bleed_box: tuple[float, ...]) -> int:
@@ -304,6 +328,13 @@ def _back_sheet(canvas: Canvas, imp: Any, cells: list, size: tuple[float, float]
 def sheet_count(layout: Layout, count: int, sides: str = "both") -> int:
     """Physical pages `compose` writes."""
     n = len(layout.page_rows(count))
+    if layout.tile is not None:
+        from sheetgen.render.tiling import sheet_for, tile_plan
+
+        t, page = layout.tile, layout.page
+        sw, sh = sheet_for(t, page.width, page.height)
+        area = (sw - 2 * t.margin, sh - 2 * t.margin)
+        return n * len(tile_plan(page.width, page.height, area, t.overlap))
     if layout.imposition is not None:
         n = -(-n // layout.imposition.per_sheet)
     return n * 2 if sides == "both" and layout.back is not None else n
