@@ -27,7 +27,7 @@ from sheetgen.games.captains_curse.sheet.elements import (
 )
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
-from sheetgen.layout.params import ANY, COLOR, LENGTH, SIZE, Choice, Number, Param
+from sheetgen.layout.params import COLOR, LENGTH, SIZE, Choice, Number, Param
 from sheetgen.render.backend import Canvas, Stroke
 from sheetgen.render.geometry import polyline_ops, rect_ops
 
@@ -48,8 +48,9 @@ class IslandTile(Element):
         "x": Param(LENGTH, 0.0, "left edge of the tile"),
         "y": Param(LENGTH, 0.0, "top edge of the tile"),
         "size": Param(SIZE, "90mm", "side of the square tile"),
-        "index": Param(Number(minimum=0, integer=True), 0, "which island of the set (0-4)"),
-        "seed": Param(ANY, None, "seed of the set; none: the layout's seed"),
+        "index": Param(Number(minimum=0, maximum=99, integer=True), 0,
+                       "which island of the set (0-4; more make further islands)"),
+        "seed": Param(Number(integer=True), None, "seed of the set; none: the layout's seed"),
         "sea": Param(COLOR, "#e6eff4", "sea colour"),
         "land": Param(COLOR, "#fbf6e8", "land colour"),
     }

@@ -153,3 +153,16 @@ def test_pad_command_writes_the_pdf_and_tiles_resize(tmp_path):
     sides = [round((x1 - x0) / MM, 2) for x0, y0, x1, y1 in path_boxes(data, 0)
              if abs((x1 - x0) - (y1 - y0)) < 0.01 and (x1 - x0) / MM > 70]
     assert sides.count(80.0) >= ISLANDS and 90.0 not in sides
+
+
+@pytest.mark.parametrize("element, message", [
+    ("{type: shipwrecked.island_tile, seed: abc}", "expected a number"),
+    ("{type: shipwrecked.island_tile, index: 1000}", "index"),
+    ("{type: shipwrecked.die_labels, crew: red}", "not one of: white, black"),
+    ("{type: shipwrecked.die_labels, dice: 0}", "dice"),
+])
+def test_bad_element_fields_point_at_the_layout(tmp_path, element, message):
+    path = tmp_path / "bad.yaml"
+    path.write_text(f"version: 1\npage: {{size: a4}}\nelements:\n  - {element}\n")
+    run = CliRunner().invoke(main, ["render", str(path), "-o", str(tmp_path / "x.pdf")])
+    assert run.exit_code == 2 and message in run.output and "bad.yaml:4:" in run.output
