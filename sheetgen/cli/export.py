@@ -29,7 +29,7 @@ def _load(layout, sets, seed, paper, bleed, crop_marks, island):
 @render_options
 def export_png_command(layout, out, dpi, count, sets, seed, paper, bleed, crop_marks, island):
     """One PNG per card of LAYOUT (trimmed, not imposed), named by card number or by the
-    layout's `name:` expression."""
+    layout's `name:` expression; with a `back:`, a `-back` PNG per card too."""
     from sheetgen.render.images import export_png
 
     doc = _load(layout, sets, seed, paper, bleed, crop_marks, island)
@@ -53,8 +53,10 @@ def export_tts_command(layout, out, dpi, count, sets, seed, paper, bleed, crop_m
 
     doc = _load(layout, sets, seed, paper, bleed, crop_marks, island)
     written = export_tts(doc, out, dpi, count)
-    sheets = sum(1 for p in written if "-sheet" in p.name)
-    click.echo(f"wrote {sheets} deck sheet(s), a back and {written[-1].name} to {out}")
+    sheets = sum(1 for p in written if "-sheet" in p.name and "-back" not in p.name)
+    backs = sum(1 for p in written if "-back" in p.name)
+    click.echo(f"wrote {sheets} deck sheet(s), {backs} back image(s) and {written[-1].name} "
+               f"to {out}")
 
 
 commands = [export]

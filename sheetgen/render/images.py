@@ -7,8 +7,10 @@ whose `name:` holds a `${}` expression names each file by it (`name: "${row.titl
 
 Tabletop Simulator reads a custom deck from one image holding a grid of cards, at most 10
 across and 7 down, whose last cell it keeps for the card shown face down in other players'
-hands ("hidden"), plus one back image. `tts_grid` packs a deck into such sheets; `export_tts`
-writes them with a saved-object JSON that TTS loads as a ready deck (see docs/export.md).
+hands ("hidden"), plus one back image (or, when the backs differ from card to card, a back
+sheet on the same grid: TTS's "unique backs"). `tts_grid` packs a deck into such sheets;
+`export_tts` writes them with a saved-object JSON that TTS loads as a ready deck (see
+docs/export.md). A layout's `back:` gives the backs; without one, a plain back is drawn.
 """
 
 from __future__ import annotations
@@ -73,19 +75,22 @@ def card_names(layout: Layout, count: int = 1) -> list[str]:
 
 
 def _single_cards(layout: Layout) -> Layout:
-    """The layout drawn one card per page, without crop marks (its bleed is kept so that
-    artwork running off the edge is drawn as in print, then cropped away)."""
-    return replace(layout, imposition=None, back=None,
+    """The layout drawn one card per page, without imposition, tiling or crop marks (its
+    bleed is kept so that artwork running off the edge is drawn as in print, then cropped
+    away). Its `back:` stays: the backs are drawn one per page too."""
+    return replace(layout, imposition=None, tile=None,
                    page=replace(layout.page, crop_marks=False))
 
 
-def card_images(layout: Layout, dpi: int, count: int = 1) -> Iterator[Any]:
-    """Yield one PIL image per card, cropped to the trim, in card order."""
+def card_images(layout: Layout, dpi: int, count: int = 1,
+                side: str = "fronts") -> Iterator[Any]:
+    """Yield one PIL image per card, cropped to the trim, in card order: the fronts, or with
+    `side="backs"` the backs (as the card is seen turned over)."""
     import pypdfium2 as pdfium
 
     check_dpi(dpi)
     single = _single_cards(layout)
-    pdf = render_pdf(single, count)
+    pdf = render_pdf(single, count, sides=side)
     b = single.page.bleed
     doc = pdfium.PdfDocument(pdf)
     try:
@@ -116,15 +121,19 @@ def _save_png(image: Any, target: Path, dpi: int) -> None:
 
 
 def export_png(layout: Layout, out_dir: str | Path, dpi: int = 300, count: int = 1) -> list[Path]:
-    """Write one PNG per card into `out_dir` (created if its parent exists); return the paths."""
+    """Write one PNG per card into `out_dir` (created if its parent exists), and with a
+    `back:` one `-back` PNG per card; return the paths."""
     folder = output_folder(out_dir)
     names = card_names(layout, count)
     size = cell_size(layout, dpi)
+    sides = [("fronts", "")] + ([("backs", "-back")] if layout.back is not None else [])
     written = []
-    for name, image in zip(names, card_images(layout, dpi, count), strict=True):
-        target = folder / f"{name}.png"
-        _save_png(_fit(image, size), target, dpi)
-        written.append(target)
+    for side, suffix in sides:
+        images = card_images(layout, dpi, count, side)
+        for name, image in zip(names, images, strict=True):
+            target = folder / f"{name}{suffix}.png"
+            _save_png(_fit(image, size), target, dpi)
+            written.append(target)
     return written
 
 
@@ -183,22 +192,50 @@ def _default_back(size: tuple[int, int], title: str) -> Any:
     return image
 
 
+def _sheets(images: Iterator[Any], grids: list[SheetGrid],
+            size: tuple[int, int]) -> Iterator[Any]:
+    """Paste `images` in order onto one white sheet per grid, row by row."""
+    from PIL import Image
+
+    for grid in grids:
+        sheet = Image.new("RGB", (grid.across * size[0], grid.down * size[1]), (255, 255, 255))
+        for index in range(grid.cards):
+            col, row = grid.cell(index)
+            sheet.paste(_fit(next(images), size), (col * size[0], row * size[1]))
+        yield sheet
+
+
+def _backs(layout: Layout, dpi: int, count: int, grids: list[SheetGrid],
+           size: tuple[int, int]) -> tuple[bool, list[Any]]:
+    """(unique, images): one back for the whole deck (the layout's, or a plain one), or,
+    when the layout's backs differ from card to card, one back sheet per face sheet."""
+    if layout.back is None:
+        return False, [_default_back(size, _back_title(layout))]
+    backs = [_fit(image, size) for image in card_images(layout, dpi, count, "backs")]
+    first = backs[0].tobytes()
+    if all(image.tobytes() == first for image in backs[1:]):
+        return False, [backs[0]]
+    return True, list(_sheets(iter(backs), grids, size))
+
+
 def _back_title(layout: Layout) -> str:
     """The game's name for a plain back: the first part of the layout's name."""
     name = layout.path.stem if has_expression(layout.name) else layout.name.split("/")[0]
     return name.replace("-", " ").replace("_", " ").title()
 
 
-def _saved_object(nickname: str, sheets: list[tuple[SheetGrid, str]], back: str,
+def _saved_object(nickname: str, sheets: list[tuple[SheetGrid, str, str]], unique: bool,
                   folder: Path, size: tuple[int, int], dpi: int) -> dict[str, Any]:
-    """A TTS saved object: one custom deck whose cards reference the sheets in order."""
+    """A TTS saved object: one custom deck whose cards reference the sheets in order. Each
+    sheet is (grid, face file, back file); with `unique` backs the back file is a sheet of
+    backs on the same grid, else one back image for every card."""
     custom, ids, cards = {}, [], []
-    for number, (grid, face) in enumerate(sheets, start=1):
+    for number, (grid, face, back) in enumerate(sheets, start=1):
         custom[str(number)] = {
             "FaceURL": (folder / face).resolve().as_uri(),
             "BackURL": (folder / back).resolve().as_uri(),
             "NumWidth": grid.across, "NumHeight": grid.down,
-            "BackIsHidden": True, "UniqueBack": False, "Type": 0,
+            "BackIsHidden": True, "UniqueBack": unique, "Type": 0,
         }
         for index in range(grid.cards):
             card_id = number * 100 + index
@@ -215,9 +252,10 @@ def _saved_object(nickname: str, sheets: list[tuple[SheetGrid, str]], back: str,
         "SaveName": nickname,
         "ObjectStates": [deck],
         "sheetgen": {  # not read by TTS: what the files hold, for people and scripts
-            "cards": len(ids), "card_pixels": list(size), "dpi": dpi, "back": back,
-            "sheets": [{"file": face, "across": grid.across, "down": grid.down,
-                        "cards": grid.cards} for grid, face in sheets],
+            "cards": len(ids), "card_pixels": list(size), "dpi": dpi,
+            "unique_backs": unique,
+            "sheets": [{"file": face, "back": back, "across": grid.across, "down": grid.down,
+                        "cards": grid.cards} for grid, face, back in sheets],
         },
     }
 
@@ -241,24 +279,26 @@ def export_tts(layout: Layout, out_dir: str | Path, dpi: int = 150,
         raise SheetgenError(
             f"a deck sheet of {widest} x {tallest} pixels is larger than TTS accepts "
             f"({TTS_MAX_PIXELS} px)", hint=f"use a lower --dpi (now {dpi})")
-    from PIL import Image
-
     base = file_stem(layout)
-    images = card_images(layout, dpi, count)
-    written, sheets = [], []
-    for number, grid in enumerate(grids, start=1):
-        sheet = Image.new("RGB", (grid.across * size[0], grid.down * size[1]), (255, 255, 255))
-        for index in range(grid.cards):
-            col, row = grid.cell(index)
-            sheet.paste(_fit(next(images), size), (col * size[0], row * size[1]))
-        name = f"{base}-sheet-{number}.png" if len(grids) > 1 else f"{base}-sheet.png"
+    many = len(grids) > 1
+    fronts = _sheets(card_images(layout, dpi, count), grids, size)
+    names = [f"{base}-sheet-{n}.png" if many else f"{base}-sheet.png"
+             for n in range(1, len(grids) + 1)]
+    written = []
+    for name, sheet in zip(names, fronts, strict=True):
         _save_png(sheet, folder / name, dpi)
         written.append(folder / name)
-        sheets.append((grid, name))
-    back = f"{base}-back.png"
-    _save_png(_default_back(size, _back_title(layout)), folder / back, dpi)
-    written.append(folder / back)
-    saved = _saved_object(base, sheets, back, folder, size, dpi)
+    unique, backs = _backs(layout, dpi, count, grids, size)
+    if unique:
+        back_names = [f"{base}-back-sheet-{n}.png" if many else f"{base}-back-sheet.png"
+                      for n in range(1, len(grids) + 1)]
+    else:
+        back_names = [f"{base}-back.png"] * len(grids)
+    for name, image in zip(back_names[:len(backs)], backs, strict=True):
+        _save_png(image, folder / name, dpi)
+        written.append(folder / name)
+    sheets = list(zip(grids, names, back_names, strict=True))
+    saved = _saved_object(base, sheets, unique, folder, size, dpi)
     target = folder / f"{base}.json"
     write_text(target, json.dumps(saved, indent=1) + "\n")
     written.append(target)

@@ -125,8 +125,8 @@ def test_tts_sheet_cells_hold_the_right_cards(tmp_path):
     assert (custom["NumWidth"], custom["NumHeight"]) == (10, 2)
     assert custom["FaceURL"] == (out / "deck-sheet.png").resolve().as_uri()
     assert custom["BackURL"].endswith("/deck-back.png")
-    assert saved["sheetgen"]["sheets"] == [{"file": "deck-sheet.png", "across": 10,
-                                            "down": 2, "cards": cards}]
+    assert saved["sheetgen"]["sheets"] == [{"file": "deck-sheet.png", "back": "deck-back.png",
+                                            "across": 10, "down": 2, "cards": cards}]
 
 
 def test_tts_two_sheets_split_evenly_in_card_order(tmp_path):
@@ -161,3 +161,55 @@ def test_render_default_output_of_an_expression_name_is_the_file_name(tmp_path, 
     deck(tmp_path, 2, name='"${row.n}"')
     run("render", "deck.yaml", "-q")
     assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck.pdf"]
+
+
+def with_back(path: Path, back: str) -> Path:
+    path.write_text(path.read_text() + back)
+    return path
+
+
+def test_png_backs_are_written_beside_the_fronts(tmp_path):
+    layout = with_back(deck(tmp_path, 3), "back:\n  - {type: rect, x: 0, y: 0, w: 40, h: 60, "
+                                          "fill: '#102030'}\n")
+    run("export", "png", layout, "-o", tmp_path / "png", "--dpi", "30")
+    names = sorted(p.name for p in (tmp_path / "png").iterdir())
+    assert names == ["deck-01-back.png", "deck-01.png", "deck-02-back.png", "deck-02.png",
+                     "deck-03-back.png", "deck-03.png"]
+    for i in range(3):
+        front = Image.open(tmp_path / "png" / f"deck-{i + 1:02d}.png").convert("RGB")
+        back = Image.open(tmp_path / "png" / f"deck-{i + 1:02d}-back.png").convert("RGB")
+        assert front.size == back.size
+        assert close(front.getpixel((5, 5)), color(i))
+        assert close(back.getpixel((5, 5)), (0x10, 0x20, 0x30))
+
+
+def test_tts_one_back_for_the_deck_from_the_layout(tmp_path):
+    layout = with_back(deck(tmp_path, 5), "back:\n  - {type: rect, x: 0, y: 0, w: 40, h: 60, "
+                                          "fill: '#102030'}\n")
+    out = tmp_path / "tts"
+    run("export", "tts", layout, "-o", out, "--dpi", "20")
+    assert sorted(p.name for p in out.iterdir()) == ["deck-back.png", "deck-sheet.png",
+                                                      "deck.json"]
+    back = Image.open(out / "deck-back.png").convert("RGB")
+    assert close(back.getpixel((back.width // 2, back.height // 2)), (0x10, 0x20, 0x30))
+    custom = json.loads((out / "deck.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert custom["UniqueBack"] is False and custom["BackURL"].endswith("/deck-back.png")
+
+
+def test_tts_backs_that_differ_become_a_back_sheet_on_the_same_grid(tmp_path):
+    cards, dpi = 7, 20
+    layout = with_back(deck(tmp_path, cards), "back:\n  - {type: rect, x: 0, y: 0, w: 40, "
+                       "h: 60, fill: '${row.color}'}\n")
+    out = tmp_path / "tts"
+    run("export", "tts", layout, "-o", out, "--dpi", str(dpi))
+    saved = json.loads((out / "deck.json").read_text())
+    custom = saved["ObjectStates"][0]["CustomDeck"]["1"]
+    assert custom["UniqueBack"] is True and custom["BackURL"].endswith("/deck-back-sheet.png")
+    cw, ch = cell_size(load_layout(layout), dpi)
+    fronts = Image.open(out / "deck-sheet.png").convert("RGB")
+    backs = Image.open(out / "deck-back-sheet.png").convert("RGB")
+    assert backs.size == fronts.size == (custom["NumWidth"] * cw, custom["NumHeight"] * ch)
+    for k in range(cards):  # each card's own back, in its own cell
+        col, row = k % custom["NumWidth"], k // custom["NumWidth"]
+        assert close(backs.getpixel((col * cw + cw // 2, row * ch + ch // 2)), color(k))
+    assert saved["sheetgen"]["unique_backs"] is True
