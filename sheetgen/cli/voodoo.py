@@ -19,8 +19,10 @@ def pad_voodoo(paper: str, out: str) -> None:
 
 
 PAD_OPTIONS = [
-    click.Option(["--paper"], type=click.Choice(["a4", "letter"]), default="a4",
-                 show_default=True, help="sheet for mats, cards, aids and tokens"),
+    click.Option(["--paper"], type=click.Choice(["a4", "letter", "a2", "a1"]), default="a4",
+                 show_default=True,
+                 help="a4/letter: the board tiled over sheets to tape together; a2/a1: the "
+                      "board on one sheet (print shop), the rest on A4"),
     click.Option(["-o", "--output", "out"], type=click.Path(dir_okay=False), required=True),
 ]
 

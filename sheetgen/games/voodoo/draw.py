@@ -406,15 +406,19 @@ def object_fit(card: ObjectCard) -> Fit:
     return fit_text(card.text, "serif", w, h, BODY_SIZE + 0.5)
 
 
-def _frame(canvas: Canvas, x: float, y: float, edge: Color, inner: Color) -> None:
-    canvas.path(rect_ops(x, y, CARD_W, CARD_H), fill=edge)
+def _frame(canvas: Canvas, x: float, y: float, edge: Color, inner: Color,
+           bleed: float = 0.0) -> None:
+    """The coloured edge (carried `bleed` beyond the trim, so a slightly off cut shows no
+    white) and the parchment panel inside it."""
+    canvas.path(rect_ops(x - bleed, y - bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed),
+                fill=edge)
     canvas.path(rect_ops(x + 2.2 * MM, y + 2.2 * MM, CARD_W - 4.4 * MM, CARD_H - 8.6 * MM,
                          2 * MM), fill=inner)
 
 
 def draw_action_card(canvas: Canvas, x: float, y: float, pirate: Pirate,
-                     card: ActionCard) -> None:
-    _frame(canvas, x, y, pirate.rgb, PARCH)
+                     card: ActionCard, bleed: float = 0.0) -> None:
+    _frame(canvas, x, y, pirate.rgb, PARCH, bleed)
     label(canvas, x + CARD_W / 2, y + 13 * MM, card.name, "display", 22, pirate.rgb, "middle")
     label(canvas, x + CARD_W / 2, y + 18.5 * MM, card.title, "serif-italic", 9, INK, "middle")
     draw_icon(canvas, card.icon, x + CARD_W / 2 - 11 * MM, y + 21 * MM, 22 * MM, 22 * MM,
@@ -425,9 +429,10 @@ def draw_action_card(canvas: Canvas, x: float, y: float, pirate: Pirate,
           "sans-bold", 6.5, PAPER, "middle")
 
 
-def draw_object_card(canvas: Canvas, x: float, y: float, card: ObjectCard) -> None:
+def draw_object_card(canvas: Canvas, x: float, y: float, card: ObjectCard,
+                     bleed: float = 0.0) -> None:
     edge = card.colour if card.colour is not None else NIGHT
-    _frame(canvas, x, y, edge, PARCH)
+    _frame(canvas, x, y, edge, PARCH, bleed)
     fit_title = fit_text(card.name, "display", CARD_W - 10 * MM, 9 * MM, 18, 10)
     draw_fit(canvas, fit_title, x + 5 * MM, y + 6 * MM, CARD_W - 10 * MM, edge, "center")
     draw_icon(canvas, card.icon, x + CARD_W / 2 - 10 * MM, y + 18 * MM, 20 * MM, 20 * MM, edge)
@@ -440,16 +445,18 @@ def draw_object_card(canvas: Canvas, x: float, y: float, card: ObjectCard) -> No
 
 
 def draw_card_back(canvas: Canvas, x: float, y: float, kind: str,
-                   colour: Color | None = None) -> None:
+                   colour: Color | None = None, bleed: float = 0.0, owner: str = "") -> None:
     """The back of an Action card (in its pirate's colour) or of an Object card."""
     edge = colour if colour is not None else NIGHT
-    canvas.path(rect_ops(x, y, CARD_W, CARD_H), fill=edge)
+    canvas.path(rect_ops(x - bleed, y - bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed),
+                fill=edge)
     canvas.path(rect_ops(x + 4 * MM, y + 4 * MM, CARD_W - 8 * MM, CARD_H - 8 * MM, 3 * MM),
                 stroke=Stroke(PAPER, 1.2))
     draw_icon(canvas, "voodoo-doll" if kind == "action" else "chest",
               x + CARD_W / 2 - 14 * MM, y + 24 * MM, 28 * MM, 28 * MM, PAPER)
     label(canvas, x + CARD_W / 2, y + 64 * MM, "Voodoo Pirate", "display", 16, PAPER, "middle")
-    label(canvas, x + CARD_W / 2, y + 70 * MM, "Action" if kind == "action" else "Object",
+    label(canvas, x + CARD_W / 2, y + 70 * MM,
+          (f"Action · {owner}" if owner else "Action") if kind == "action" else "Object",
           "sans-bold", 9, PAPER, "middle")
 
 

@@ -21,6 +21,7 @@ from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, Number, Param
 from sheetgen.render.backend import Canvas
 
+_BLEED = {"bleed": Param(SIZE, 0.0, "carry the card's edge colour this far past the trim")}
 _BOARD = {"board": Param(TEXT, None, "a board file (default: the bundled Sea of Souls)")}
 
 
@@ -64,12 +65,13 @@ class ActionCardElement(Element):
     type_name = "voodoo.action_card"
     description = "Action card number `index` (0-29: six per pirate, pirates in order)"
     params = {"index": Param(Number(minimum=0), 0, "which card"),
-              "x": Param(LENGTH, 0.0, "left"), "y": Param(LENGTH, 0.0, "top")}
+              "x": Param(LENGTH, 0.0, "left"), "y": Param(LENGTH, 0.0, "top"),
+              **_BLEED}
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         deck = default_cards().action_deck()
         pirate, card = deck[_index(v, len(deck), "Action card", self.pos)]
-        draw.draw_action_card(canvas, v["x"], v["y"], pirate, card)
+        draw.draw_action_card(canvas, v["x"], v["y"], pirate, card, v["bleed"])
 
 
 @register
@@ -77,12 +79,13 @@ class ObjectCardElement(Element):
     type_name = "voodoo.object_card"
     description = "Object card number `index` (0-26, duplicates counted)"
     params = {"index": Param(Number(minimum=0), 0, "which card"),
-              "x": Param(LENGTH, 0.0, "left"), "y": Param(LENGTH, 0.0, "top")}
+              "x": Param(LENGTH, 0.0, "left"), "y": Param(LENGTH, 0.0, "top"),
+              **_BLEED}
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         deck = default_cards().object_deck()
         draw.draw_object_card(canvas, v["x"], v["y"],
-                              deck[_index(v, len(deck), "Object card", self.pos)])
+                              deck[_index(v, len(deck), "Object card", self.pos)], v["bleed"])
 
 
 @register
@@ -91,14 +94,16 @@ class CardBackElement(Element):
     description = "the back of an Action card (in a pirate's colour) or of an Object card"
     params = {"kind": Param(Choice(options=("action", "object")), "object", ""),
               "index": Param(Number(minimum=0), 0, "Action card number: picks the colour"),
-              "x": Param(LENGTH, 0.0, "left"), "y": Param(LENGTH, 0.0, "top")}
+              "x": Param(LENGTH, 0.0, "left"), "y": Param(LENGTH, 0.0, "top"),
+              **_BLEED}
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
-        colour = None
+        colour, owner = None, ""
         if v["kind"] == "action":
             deck = default_cards().action_deck()
-            colour = deck[_index(v, len(deck), "Action card", self.pos)][0].rgb
-        draw.draw_card_back(canvas, v["x"], v["y"], v["kind"], colour)
+            pirate = deck[_index(v, len(deck), "Action card", self.pos)][0]
+            colour, owner = pirate.rgb, pirate.colour
+        draw.draw_card_back(canvas, v["x"], v["y"], v["kind"], colour, v["bleed"], owner)
 
 
 @register

@@ -3,7 +3,8 @@
 The bundled layouts are composed in the order a person prepares the game: the board, the
 five ship mats, the 30 Action cards, the 27 Object cards, the player aids. Each part stays an
 ordinary layout (`sheetgen render voodoo/action-cards` prints it alone); the pad only picks
-the paper.
+the paper. Cards come with their backs (duplex, long edge); the board is tiled for home
+printers (the layout language's `tile:`), or one sheet for a print shop.
 """
 
 from __future__ import annotations
@@ -23,14 +24,27 @@ PARTS: tuple[tuple[str, str], ...] = (
 )
 
 
+HOME_PAPER = ("a4", "letter")
+SHOP_PAPER = ("a2", "a1")
+
+
 def build_pad(paper: str = "a4") -> tuple[bytes, int]:
-    """The whole game as PDF bytes, and its page count. `paper` is the printer's sheet for
-    the mats, cards and aids; the board keeps its own A2 page."""
+    """The whole game as PDF bytes, and its page count.
+
+    On home paper (A4, Letter) the A2 board is tiled over sheets of that paper to tape
+    together, and everything else is printed on the same paper. On print-shop paper (A2, A1)
+    the board is one sheet and the rest goes on A4.
+    """
     canvas = PdfCanvas(title="Voodoo Pirate", subject="board, ship mats, Action and Object "
-                                                      "cards, player aids")
+                                                      "cards, player aids, tokens")
+    small = paper if paper in HOME_PAPER else "a4"
     pages = 0
     for name, _ in PARTS:
-        options = RenderOptions(paper=None if name == "voodoo/board" else paper)
+        if name == "voodoo/board":
+            options = (RenderOptions(tile=paper) if paper in HOME_PAPER
+                       else RenderOptions(paper=paper))  # the board scales to its page
+        else:
+            options = RenderOptions(paper=small)
         layout = load_layout(find_layout(name), options)
         pages += compose(layout, canvas, 1)
     return canvas.finish(), pages

@@ -74,30 +74,96 @@ def test_board_prints_every_value_and_the_harbour_order():
         assert name in texts
 
 
-def test_pad_holds_the_whole_game():
-    from sheetgen.games.voodoo.pad import build_pad
+@pytest.mark.parametrize("paper", ["a4", "letter", "a2"])
+def test_pad_holds_the_whole_game(paper):
+    from sheetgen.games.voodoo.pad import PARTS, build_pad
+    from sheetgen.render.compose import sheet_count
 
-    data, pages = build_pad("a4")
-    # board 1 + mats 3 sheets + Action 4 + Object 3 + aids 3 + tokens 2
-    assert pages == 16
+    data, pages = build_pad(paper)
+    small = paper if paper != "a2" else "a4"
+    expected = 0
+    for name, _ in PARTS:
+        options = (RenderOptions(tile=paper) if paper != "a2" else RenderOptions(paper="a2")) \
+            if name == "voodoo/board" else RenderOptions(paper=small)
+        expected += sheet_count(load_layout(find_layout(name), options), 1)
+    assert pages == expected
+    board_sheets = 1 if paper == "a2" else 8  # A2 on 4 x 2 portrait A4 or Letter sheets
+    # mats 3, Action cards 4 sheets + 4 of backs, Object 3 + 3, aids 3, tokens 2
+    assert pages == board_sheets + 3 + 8 + 6 + 3 + 2
     assert data.startswith(b"%PDF")
 
 
-def test_tokens_cover_the_game():
-    groups = [g for sheet in draw.token_groups(CARDS.pirates, default_board().sea_tiles)
-              for g in sheet]
-    count = {}
-    for g in groups:
-        key = g.title.split()[-1] if g.title.endswith(("ship", "souls")) else g.title
-        count[key] = count.get(key, 0) + g.count
-    assert count["ship"] == 5 and count["souls"] == 5 * draw.SOULS_PER_COLOUR
-    assert count["parrots (round markers)"] == 2 and count["jail"] == draw.JAIL_TOKENS
-    assert sum(g.count for g in groups if g.title.startswith("Sea Tiles")) == 2
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiled_board_covers_every_point(paper):
+    from sheetgen.render.tiling import sheet_for, tile_plan
+
+    layout = load_layout(find_layout("voodoo/board"), RenderOptions(tile=paper))
+    t, page = layout.tile, layout.page
+    sw, sh = sheet_for(t, page.width, page.height)
+    tiles = tile_plan(page.width, page.height, (sw - 2 * t.margin, sh - 2 * t.margin),
+                      t.overlap)
+    assert len(tiles) == 8
+    for x in range(0, 595, 5):
+        for y in range(0, 421, 5):
+            assert any(tl.x0 - 1e-6 <= x * draw.MM <= tl.x1 + 1e-6
+                       and tl.y0 - 1e-6 <= y * draw.MM <= tl.y1 + 1e-6 for tl in tiles)
+    xs = sorted({(tl.x0, tl.x1) for tl in tiles})
+    for (_, a1), (b0, _) in zip(xs, xs[1:], strict=False):
+        assert a1 - b0 == pytest.approx(t.overlap)
 
 
-def test_tokens_fit_their_sheets():
-    from sheetgen.render.recording import RecordingCanvas
+def _labels(pdf: bytes) -> list[list[tuple[str, float, float]]]:
+    """Per page: (text, x, y) of each text run's baseline start, PDF points, y up."""
+    import io
 
-    for sheet in draw.token_groups(CARDS.pirates, default_board().sea_tiles):
-        height = draw.draw_tokens(RecordingCanvas(), 0, 0, 190 * draw.MM, sheet)
-        assert height <= 255 * draw.MM  # below the title, inside an A4 or Letter page
+    from pypdf import PdfReader, mult
+
+    pages = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        found: list[tuple[str, float, float]] = []
+
+        def visit(text, cm, tm, font, size, found=found):
+            if text.strip():
+                m = mult(tm, cm)
+                found.append((text.strip(), m[4], m[5]))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(found)
+    return pages
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_action_card_backs_land_behind_their_fronts(paper):
+    """Each front prints '<Colour> pirate' centred at its foot. On the sheet of backs that
+    follows, the point behind each front's top edge band (the card's centre mirrored across
+    the sheet, as a long-edge flip turns it, 2 mm below its top) must be that pirate's colour:
+    backs land behind their own fronts, partial last sheet included."""
+    from helpers.pdfcheck import page_boxes, render_png
+
+    from sheetgen.assets.fonts import string_width
+    from sheetgen.render.output import render_pdf
+
+    layout = load_layout(find_layout("voodoo/action-cards"), RenderOptions(paper=paper))
+    pdf = render_pdf(layout)
+    pages = _labels(pdf)
+    media = page_boxes(pdf)[0].media
+    sheet_w, sheet_h = media[2] - media[0], media[3] - media[1]
+    colours = {p.colour: p.rgb for p in CARDS.pirates}
+    mm, dpi = draw.MM, 40
+    assert len(pages) == 8
+    checked = 0
+    for k in range(0, len(pages), 2):
+        image = render_png(pdf, dpi, k + 1)
+        for text, x, y in pages[k]:
+            if not text.endswith(" pirate"):
+                continue
+            colour = colours[text.split()[0]]
+            centre = x + string_width(text, "sans-bold", 6.5) / 2
+            top = y + (88 - 2.3) * mm                       # PDF y, up
+            px = (sheet_w - centre) * dpi / 72               # mirrored, left to right
+            py = (sheet_h - top + 2 * mm) * dpi / 72         # 2 mm into the card, y down
+            got = image.getpixel((round(px), round(py)))
+            assert all(abs(g / 255 - c) < 0.06 for g, c in zip(got, colour, strict=True)), \
+                (text, k, got)
+            checked += 1
+    assert checked == 30
