@@ -1,45 +1,46 @@
 """The sheetgen command line: a thin click layer over the library.
 
-Each command family lives in its own module and exposes `commands: list[click.Command]`;
-`COMMAND_MODULES` lists them. Library errors (`SheetgenError`) become a clear message on
-stderr and exit status 2, never a traceback.
+Generic commands (render, pad, rulebook, ...) live in modules that expose
+`commands: list[click.Command]`; `COMMAND_MODULES` lists them. Every game with a command
+group is found in the game registry (`sheetgen.registry`): `Game.cli` names a module exposing
+`group`, mounted as `sheetgen <game name>`, and `Game.cli_aliases` keeps older top-level
+spellings (`sheetgen play` for `sheetgen captains-curse play`) as hidden commands that print
+a note on stderr. Library errors (`SheetgenError`) become a clear message on stderr and exit
+status 2, never a traceback.
 
 Commands are loaded lazily: `COMMAND_INDEX` names each top-level command, the modules that
 define it and its one-line help, so `sheetgen --help` and `--version` import no command
 module, and `sheetgen render` imports only the layout commands (not weasyprint, numba or
-shapely). tests/cli/test_cli_startup.py fails when the index and the commands disagree.
+shapely). Game groups are listed from the registry, which reads only each game's light
+`__init__.py`. tests/cli/test_cli_startup.py fails when the index and the commands disagree.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
 import sys
 from collections.abc import Sequence
 
 import click
 
-from sheetgen import __version__
+from sheetgen import __version__, registry
 from sheetgen.cli.outputs import with_mkdir
 from sheetgen.errors import SheetgenError
 
 # Modules under sheetgen.cli, each exposing `commands: list[click.Command]`.
 COMMAND_MODULES = [
     "sheetgen.cli.calibrate",
-    "sheetgen.cli.captains_curse",
     "sheetgen.cli.export",
-    "sheetgen.cli.islands",
     "sheetgen.cli.layouts",
+    "sheetgen.cli.pads",
     "sheetgen.cli.reference",
     "sheetgen.cli.rulebook",
-    "sheetgen.cli.shipwrecked",
     "sheetgen.cli.studio",
-    "sheetgen.cli.swashbuckle",
-    "sheetgen.cli.voodoo",
 ]
 
 
-# name -> (modules that define it, its short help as `sheetgen --help` shows it). A command
-# that other modules extend (pad) names them all.
+# name -> (modules that define it, its short help as `sheetgen --help` shows it).
 COMMAND_INDEX: dict[str, tuple[tuple[str, ...], str]] = {
     "calibrate": (("sheetgen.cli.calibrate",),
                   "Print calibration sheets (duplex back offset)."),
@@ -48,32 +49,15 @@ COMMAND_INDEX: dict[str, tuple[tuple[str, ...], str]] = {
     "export": (("sheetgen.cli.export",),
                "Write a layout as images: one PNG per card, or Tabletop Simulator deck sheets."),
     "icons": (("sheetgen.cli.reference",), "List the names of the bundled vector icons."),
-    "island": (("sheetgen.cli.islands",),
-               "Generate, verify and preview Captain's Curse islands."),
     "list": (("sheetgen.cli.layouts",), "List the bundled layouts, one line each."),
-    "pad": (("sheetgen.cli.islands", "sheetgen.cli.shipwrecked", "sheetgen.cli.voodoo"),
-            "Pads: many different sheets in one printer-ready PDF."),
-    "play": (("sheetgen.cli.captains_curse",),
-             "Play a game of ISLAND in the terminal; only legal choices are accepted."),
+    "pad": (("sheetgen.cli.pads",), "Pads: many different sheets in one printer-ready PDF."),
     "preview": (("sheetgen.cli.layouts",), "Write a PNG of page 1 of LAYOUT for a quick look."),
     "render": (("sheetgen.cli.layouts",), "Render a layout to a print-ready PDF."),
-    "replay": (("sheetgen.cli.captains_curse",),
-               "Check a captains-curse-log/1 file move by move; exit 1 at the first fault."),
     "rulebook": (("sheetgen.cli.rulebook",),
                  "Print the rulebook of GAME (or --all) as a print-ready PDF."),
-    "shipwrecked": (("sheetgen.cli.shipwrecked",),
-                    "Shipwrecked!: score a finished game (the pad is `sheetgen pad "
-                    "shipwrecked`)."),
-    "simulate": (("sheetgen.cli.captains_curse",),
-                 "Play many games of ISLAND with a bundled player and report the statistics."),
     "studio": (("sheetgen.cli.studio",),
                "Serve sheetgen studio and print its URL; Ctrl-C stops it."),
-    "swashbuckle": (("sheetgen.cli.swashbuckle",),
-                    "Swashbuckle rules engine: check sheets, score matches, solve and advise."),
     "validate": (("sheetgen.cli.layouts",), "Check layouts without rendering."),
-    "voodoo": (("sheetgen.cli.voodoo",),
-               "Voodoo Pirate: check a board file, ask where a ship can sail (the pad is "
-               "`sheetgen pad voodoo`)."),
 }
 
 
@@ -104,6 +88,47 @@ def hoist_global_options(args: list[str]) -> list[str]:
     return front + rest
 
 
+def _game_groups() -> dict[str, registry.Game]:
+    """Command name -> game, for every game that declares a command group."""
+    return {g.name: g for g in registry.games().values() if g.cli}
+
+
+def _game_aliases() -> dict[str, tuple[registry.Game, str]]:
+    """Old top-level command name -> (game, command path inside the game's group)."""
+    return {alias: (g, path) for g in registry.games().values()
+            for alias, path in g.cli_aliases.items()}
+
+
+def game_group(game: registry.Game) -> click.Group:
+    """The click group of `game` (its `Game.cli` module's `group`)."""
+    group = importlib.import_module(game.cli).group
+    if group.name != game.name:
+        raise SheetgenError(f"{game.cli}: the group is named '{group.name}'",
+                            hint=f"name it after the game: '{game.name}'")
+    return group
+
+
+def hidden_alias(name: str, game: registry.Game, path: str) -> click.Command:
+    """`sheetgen <name>` kept for one release: the command at `path` in the game's group,
+    hidden from --help, with a note on stderr naming the new spelling."""
+    command: click.Command = game_group(game)
+    for part in path.split():
+        assert isinstance(command, click.Group)
+        command = command.commands[part]
+    alias = copy.copy(command)
+    alias.name = name
+    alias.hidden = True
+    new = f"sheetgen {game.name} {path}"
+
+    def invoke(ctx: click.Context):
+        click.echo(f"note: 'sheetgen {name}' is now '{new}'; the old spelling goes away in "
+                   "the next release", err=True)
+        return type(command).invoke(alias, ctx)
+
+    alias.invoke = invoke  # type: ignore[method-assign]
+    return alias
+
+
 class SheetgenGroup(click.Group):
     """A group that turns SheetgenError into exit status 2 with a readable message, and
     loads its commands from `COMMAND_INDEX` only when one is used."""
@@ -124,14 +149,22 @@ class SheetgenGroup(click.Group):
                     self.add_command(command)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(self.commands) | set(self.index))
+        return sorted(set(self.commands) | set(self.index) | set(_game_groups())
+                      | set(_game_aliases()))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The command list from the index: no command module is imported for --help."""
+        """The command list from the index and the game registry: no command module is
+        imported for --help."""
+        groups = _game_groups()
+        aliases = _game_aliases()
         rows = []
         for name in self.list_commands(ctx):
             if name in self.index:
                 rows.append((name, self.index[name][1]))
+            elif name in groups:
+                rows.append((name, groups[name].summary or groups[name].title))
+            elif name in aliases:
+                continue
             elif not self.commands[name].hidden:
                 rows.append((name, self.commands[name].get_short_help_str(limit=150)))
         if rows:
@@ -144,6 +177,12 @@ class SheetgenGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.index:
             self._load(self.index[cmd_name][0])
+        elif cmd_name not in self.commands:
+            if cmd_name in _game_groups():
+                self.add_command(game_group(_game_groups()[cmd_name]))
+            elif cmd_name in _game_aliases():
+                game, path = _game_aliases()[cmd_name]
+                self.add_command(hidden_alias(cmd_name, game, path))
         command = super().get_command(ctx, cmd_name)
         return with_mkdir(command) if command is not None else None
 

@@ -1,4 +1,5 @@
-"""`sheetgen play | simulate | replay`: Captain's Curse in the terminal, in bulk, and on trial.
+"""`sheetgen captains-curse play | simulate | replay | island`: Captain's Curse in the
+terminal, in bulk, on trial, and its islands (`sheetgen.cli.islands`).
 
 A thin layer over sheetgen.games.captains_curse: parsing, prompting and printing only.
 Exit status: 0 fine, 1 a replayed log has a fault, 2 an input could not be read.
@@ -14,6 +15,7 @@ from pathlib import Path
 import click
 
 from sheetgen.atomic import output_folder
+from sheetgen.cli.islands import island
 from sheetgen.errors import SheetgenError
 from sheetgen.games.captains_curse.gamelog import make_log, replay_file, write_log
 from sheetgen.games.captains_curse.island import Island, load_island, validate_island
@@ -322,6 +324,12 @@ def _describe_move(state: GameState, move) -> str:
     return str(move)
 
 
-commands: list[click.Command] = [play_command, simulate_command, replay_command]
+@click.group("captains-curse")
+def group() -> None:
+    """Captain's Curse: play, simulate and replay games; generate and verify islands."""
 
-__all__ = ["commands", "SheetgenError"]
+
+for _command in (play_command, simulate_command, replay_command, island):
+    group.add_command(_command)
+
+__all__ = ["group", "SheetgenError"]

@@ -1,27 +1,24 @@
-"""Island commands: `island new|verify|preview` and `pad captains-curse`.
+"""Island commands: `sheetgen captains-curse island new|verify|preview`.
 
 A thin layer: generation, verification and rendering live in the library
-(`sheetgen.games.captains_curse.islands`, the island sheet layout); this module parses
-options, shows progress and writes files atomically.
+(`sheetgen.games.captains_curse.islands`, the island sheet layout, and
+`sheetgen.games.captains_curse.pad` for pads); this module parses options and writes files
+atomically.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import click
 
-from sheetgen.atomic import write_bytes, write_text
+from sheetgen.atomic import write_text
 from sheetgen.errors import SheetgenError
-from sheetgen.workers import worker_pool
 
 DIFFICULTIES = click.Choice(["easy", "normal", "hard"])
-SHEET_LAYOUT = "captains-curse/island-sheet"
 
 
 @click.group()
@@ -139,14 +136,6 @@ def island_verify(file: str | None, seed: int | None, difficulty: str, games: in
         raise SystemExit(1)
 
 
-def _sheet_layout(paper: str | None, overrides: dict[str, Any] | None = None):
-    from sheetgen.layout.bundled import find_layout
-    from sheetgen.layout.document import RenderOptions, load_layout
-
-    return load_layout(find_layout(SHEET_LAYOUT),
-                       RenderOptions(overrides=overrides or {}, paper=paper))
-
-
 @island.command("preview")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--seed", type=int, default=None)
@@ -157,93 +146,14 @@ def island_preview(file: str | None, seed: int | None, difficulty: str, out: str
                    dpi: int) -> None:
     """A quick PNG of the island sheet, from a FILE or a --seed."""
     from sheetgen.games.captains_curse.islands.verify import generate_verified
+    from sheetgen.games.captains_curse.pad import sheet_layout
     from sheetgen.render.output import pdf_to_png, render_pdf
 
     if file is not None:
-        doc = _sheet_layout(None, {"island": str(Path(file).resolve())})
+        doc = sheet_layout(None, {"island": str(Path(file).resolve())})
     else:
         verified = generate_verified(_seed_or_fresh(seed), difficulty)
-        doc = _sheet_layout(None)
+        doc = sheet_layout(None)
         doc.data = [{"island": verified.data, "small_print": verified.small_print()}]
     pdf_to_png(render_pdf(doc), out, dpi=dpi)
     click.echo(f"wrote {out}")
-
-
-def _pad_item(args: tuple[int, int, str]) -> tuple[dict[str, Any], str, int]:
-    from sheetgen.games.captains_curse.islands.verify import generate_verified, pad_seed
-
-    seed, index, difficulty = args
-    verified = generate_verified(pad_seed(seed, index), difficulty)
-    return verified.data, verified.small_print(), verified.attempts
-
-
-def make_pad(count: int, seed: int, difficulty: str, jobs: int,
-             progress=None) -> list[tuple[dict[str, Any], str, int]]:
-    """`count` verified islands, in index order, the same whatever `jobs` is."""
-    work = [(seed, i, difficulty) for i in range(count)]
-    out = []
-    if jobs <= 1:
-        for item in work:
-            out.append(_pad_item(item))
-            if progress:
-                progress(1)
-    else:
-        with worker_pool(jobs) as pool:
-            for result in pool.map(_pad_item, work, chunksize=1):
-                out.append(result)
-                if progress:
-                    progress(1)
-    names = [json.dumps(d, sort_keys=True) for d, _, _ in out]
-    if len(set(names)) != len(names):
-        raise SheetgenError("two islands of the pad came out identical", hint="report this")
-    return out
-
-
-@click.group()
-def pad() -> None:
-    """Pads: many different sheets in one printer-ready PDF."""
-
-
-@pad.command("captains-curse")
-@click.option("--count", type=click.IntRange(1, 10000), default=10, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--difficulty", type=DIFFICULTIES, default="normal", show_default=True)
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True)
-@click.option("-q", "--quiet", is_flag=True)
-def pad_captains_curse(count: int, seed: int, difficulty: str, jobs: int, paper: str, out: str,
-                       quiet: bool) -> None:
-    """COUNT different islands, each verified winnable, one sheet per page."""
-    from sheetgen.render.output import render_pdf
-
-    start = time.perf_counter()
-    if quiet:
-        items = make_pad(count, seed, difficulty, jobs)
-    else:
-        done = [0]
-
-        def rate(_item: object) -> str:
-            took = time.perf_counter() - start
-            return f"{done[0] / took:.2f} islands/s" if done[0] and took > 0 else ""
-
-        with click.progressbar(length=count, label="Islands", show_pos=True,
-                               file=sys.stderr,
-                               item_show_func=rate) as bar:
-            def step(n: int) -> None:
-                done[0] += n
-                bar.update(n, current_item=done[0])
-
-            items = make_pad(count, seed, difficulty, jobs, step)
-    doc = _sheet_layout(paper)
-    doc.data = [{"island": d, "small_print": sp} for d, sp, _ in items]
-    data = render_pdf(doc)
-    write_bytes(out, data)
-    if not quiet:
-        took = time.perf_counter() - start
-        tries = sum(a for _, _, a in items)
-        click.echo(f"wrote {out}: {count} islands ({tries} tried), {len(data) / 1e6:.1f} MB, "
-                   f"{took:.1f} s")
-
-
-commands: list[click.Command] = [island, pad]

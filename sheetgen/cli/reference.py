@@ -6,6 +6,7 @@ import click
 
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.elements import ELEMENT_TYPES
+from sheetgen.layout.elements.base import load_game_elements
 from sheetgen.layout.params import REQUIRED
 
 
@@ -13,6 +14,7 @@ from sheetgen.layout.params import REQUIRED
 @click.argument("type_name", required=False)
 def elements(type_name):
     """List the layout element types, or the fields of one TYPE."""
+    load_game_elements()
     if type_name is None:
         width = max(len(n) for n in ELEMENT_TYPES)
         for name in sorted(ELEMENT_TYPES):

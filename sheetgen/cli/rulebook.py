@@ -8,7 +8,7 @@ import click
 
 from sheetgen.atomic import output_folder, write_bytes
 from sheetgen.errors import SheetgenError
-from sheetgen.rulebooks import GAMES, PAPERS, check_game, render_all
+from sheetgen.rulebooks import PAPERS, check_game, render_all, rulebook_games
 from sheetgen.rulebooks.render import page_count, paper_for
 
 
@@ -26,17 +26,21 @@ from sheetgen.rulebooks.render import page_count, paper_for
 def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool, jobs: int,
              output: Path | None) -> None:
     """Print the rulebook of GAME (or --all) as a print-ready PDF."""
+    games = rulebook_games()
     if all_games == (game is not None):
-        raise SheetgenError("name one GAME or use --all", hint=f"games: {', '.join(GAMES)}")
+        raise SheetgenError("name one GAME or use --all", hint=f"games: {', '.join(games)}")
     suffix = f"-{paper}" + ("-booklet" if booklet else "")
     if all_games:
         folder = output or Path("output")
         if folder.suffix.lower() == ".pdf":
             raise SheetgenError("with --all, -o names a folder, not a PDF file")
         output_folder(folder)
-        targets = [(g, folder / f"{g}-rules{suffix}.pdf") for g in GAMES]
+        targets = [(g, folder / f"{g}-rules{suffix}.pdf") for g in games]
     else:
-        check_game(game)
+        name = check_game(game)
+        if name != game:
+            click.echo(f"note: the rulebook '{game}' is now called '{name}'", err=True)
+        game = name
         targets = [(game, output or Path("output") / f"{game}-rules{suffix}.pdf")]
     paper_for(paper, booklet)  # a bad paper/booklet pair fails before any rendering
     pdfs = render_all(tuple(g for g, _ in targets), paper, booklet, jobs if all_games else 1)

@@ -76,41 +76,4 @@ def score(counts_file: str | None, islands: tuple[str, ...], ocean: str | None,
         click.echo(f"{result.winner} wins: {words}")
 
 
-def pad_shipwrecked(seed: int, paper: str, cards: int, tile: float | None, out: str) -> None:
-    """Tiles, dice picture stickers (white and black crews), score pad and rules card."""
-    from sheetgen.atomic import write_bytes
-    from sheetgen.games.shipwrecked.pad import build_pad
-
-    data, pages = build_pad(seed=seed, paper=paper, score_cards=cards, tile_mm=tile)
-    write_bytes(out, data)
-    click.echo(f"wrote {out}: {pages} pages, {len(data) / 1024:.0f} KiB")
-
-
-PAD_OPTIONS = [
-    click.Option(["--seed"], type=int, default=1, show_default=True,
-                 help="picks the islands' names and coasts"),
-    click.Option(["--paper"], type=click.Choice(["a4", "letter"]), default="a4",
-                 show_default=True),
-    click.Option(["--cards"], type=click.IntRange(1, 400), default=4, show_default=True,
-                 help="score cards (four to a sheet)"),
-    click.Option(["--tile"], type=click.FloatRange(40, 90), default=None,
-                 help="tile side in mm (default 90; Letter fits 85)"),
-    click.Option(["-o", "--output", "out"], type=click.Path(dir_okay=False), required=True),
-]
-
-
-def _pad_command() -> click.Command:
-    return click.Command("shipwrecked", callback=pad_shipwrecked, params=PAD_OPTIONS,
-                         help=pad_shipwrecked.__doc__)
-
-
-def _register_pad() -> None:
-    """`sheetgen pad shipwrecked` under the existing pad group."""
-    from sheetgen.cli.islands import pad
-
-    pad.add_command(_pad_command())
-
-
-_register_pad()
-
-commands: list[click.Command] = [shipwrecked]
+group = shipwrecked

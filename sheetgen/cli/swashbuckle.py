@@ -162,4 +162,4 @@ def advise_cmd(card_name: str, state: str, dice: list[int], rolls_left: int, top
         click.echo(line)
 
 
-commands: list[click.Command] = [swashbuckle]
+group = swashbuckle

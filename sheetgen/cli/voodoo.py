@@ -1,41 +1,12 @@
-"""Voodoo Pirate on the command line: `sheetgen pad voodoo` prints the game; the `voodoo`
-group checks a board file and answers the rules' movement questions from the board model."""
+"""Voodoo Pirate on the command line: the `voodoo` group checks a board file and answers the
+rules' movement questions from the board model (`sheetgen pad voodoo`, declared by the game's
+GAME, prints the game)."""
 
 from __future__ import annotations
 
 import click
 
 from sheetgen.errors import SheetgenError
-
-
-def pad_voodoo(paper: str, out: str) -> None:
-    """Board, five ship mats, 30 Action cards, 27 Object cards, player aids and tokens."""
-    from sheetgen.atomic import write_bytes
-    from sheetgen.games.voodoo.pad import build_pad
-
-    data, pages = build_pad(paper=paper)
-    write_bytes(out, data)
-    click.echo(f"wrote {out}: {pages} pages, {len(data) / 1024:.0f} KiB")
-
-
-PAD_OPTIONS = [
-    click.Option(["--paper"], type=click.Choice(["a4", "letter", "a2", "a1"]), default="a4",
-                 show_default=True,
-                 help="a4/letter: the board tiled over sheets to tape together; a2/a1: the "
-                      "board on one sheet (print shop), the rest on A4"),
-    click.Option(["-o", "--output", "out"], type=click.Path(dir_okay=False), required=True),
-]
-
-
-def _register_pad() -> None:
-    """`sheetgen pad voodoo` under the existing pad group."""
-    from sheetgen.cli.islands import pad
-
-    pad.add_command(click.Command("voodoo", callback=pad_voodoo, params=PAD_OPTIONS,
-                                  help=pad_voodoo.__doc__))
-
-
-_register_pad()
 
 
 @click.group()
@@ -107,4 +78,4 @@ def reach_cmd(space: str, card: str, wind: str | None, tide: str | None,
         click.echo(f"{where:>12}  worth {board.value(end):>2}  ({route})")
 
 
-commands: list[click.Command] = [voodoo]
+group = voodoo

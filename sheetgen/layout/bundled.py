@@ -12,25 +12,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sheetgen import registry
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.source import load_yaml
 from sheetgen.resources import bundled_dir, search_path
 
 LAYOUTS_DIR = bundled_dir("layouts")
 
-# Folders under layouts/ that hold data rather than printable layouts.
-_NOT_LAYOUTS = {"islands", "rulesets", "examples", "common", "cards"}
-
-
 def bundled_layouts() -> dict[str, Path]:
-    """Name -> file for every printable layout on the search path, sorted by name."""
+    """Name -> file for every printable layout on the search path, sorted by name.
+
+    Folders that hold data rather than layouts (a game's `Game.data_folders`, such as
+    `captains_curse/islands`) are skipped, and so are names starting with `_`. A game whose
+    layouts live outside `layouts/` (`Game.layouts`) adds them as `<game name>/<file>`.
+    """
+    not_layouts = registry.data_folder_names()
     found: dict[str, Path] = {}
-    for root in search_path("SHEETGEN_LAYOUTS", LAYOUTS_DIR):
+    roots = [(root, "") for root in search_path("SHEETGEN_LAYOUTS", LAYOUTS_DIR)]
+    roots += [(Path(g.layouts), g.id) for g in registry.games().values() if g.layouts]
+    for root, prefix in roots:
         if not root.is_dir():
             continue
         for path in sorted(root.rglob("*.yaml")):
-            rel = path.relative_to(root)
-            if any(part in _NOT_LAYOUTS or part.startswith("_") for part in rel.parts[:-1]) \
+            rel = Path(prefix, path.relative_to(root))
+            if any(part in not_layouts or part.startswith("_") for part in rel.parts[:-1]) \
                     or rel.name.startswith("_"):
                 continue
             name = "/".join(rel.with_suffix("").parts).replace("_", "-")

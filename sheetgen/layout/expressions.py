@@ -158,17 +158,19 @@ _CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
 
 def provide(name: str) -> Any:
     """Data a game computes for its layouts: `provide('swashbuckle.par')` calls
-    `PROVIDERS['par']()` in `sheetgen.games.swashbuckle.providers`, imported only when used."""
+    `PROVIDERS['par']()` in the game's provider module (`Game.providers` in the game
+    registry, here `sheetgen.games.swashbuckle.providers`), imported only when used."""
     import importlib
 
-    game, _, key = str(name).partition(".")
-    if not game.isidentifier() or not key:
+    from sheetgen import registry
+
+    game_id, _, key = str(name).partition(".")
+    if not game_id.isidentifier() or not key:
         raise ExpressionError(f"provide('{name}'): expected '<game>.<name>'")
-    try:
-        module = importlib.import_module(f"sheetgen.games.{game}.providers")
-    except ModuleNotFoundError:
-        raise ExpressionError(f"provide('{name}'): game '{game}' provides no data") from None
-    providers = module.PROVIDERS
+    game = registry.find(game_id)
+    if game is None or not game.providers:
+        raise ExpressionError(f"provide('{name}'): game '{game_id}' provides no data")
+    providers = importlib.import_module(game.providers).PROVIDERS
     if key not in providers:
         from sheetgen.errors import did_you_mean
 

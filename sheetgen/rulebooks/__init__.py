@@ -5,7 +5,16 @@ by sheetgen (`diagrams`), worked examples computed by code (`worked`), HTML + pr
 by weasyprint (`render`), and saddle-stitch imposition (`booklet`).
 """
 
-from sheetgen.rulebooks.content import GAMES, check_game
+from typing import Any
+
+from sheetgen.rulebooks.content import check_game, rulebook_games
 from sheetgen.rulebooks.render import PAPERS, render_all, render_book
 
-__all__ = ["GAMES", "PAPERS", "check_game", "render_all", "render_book"]
+__all__ = ["GAMES", "PAPERS", "check_game", "render_all", "render_book", "rulebook_games"]
+
+
+def __getattr__(name: str) -> Any:
+    """`GAMES`: every game's rulebook id, from the game registry (`rulebook_games()`)."""
+    if name == "GAMES":
+        return rulebook_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,20 +26,27 @@ import markdown.extensions.toc
 import yaml
 from markupsafe import Markup
 
+from sheetgen import registry
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.resources import bundled_dir, search_path
 
 TEMPLATES_DIR = bundled_dir("templates") / "rulebooks"
 """The bundled rulebook templates (the last folder searched)."""
 
-GAMES: tuple[str, ...] = (
-    "captains-curse",
-    "swashbuckle",
-    "curse-of-the-black-dice",
-    "voodoo-pirate",
-    "shipwrecked",
-)
-"""Every game with a rulebook, in the order `rulebook --all` prints them."""
+
+
+def rulebook_games() -> tuple[str, ...]:
+    """The rulebook id (the game's name, `black-dice`) of every game in the registry, in the
+    order `rulebook --all` prints them (by id)."""
+    return tuple(g.name for g in registry.games().values())
+
+
+def __getattr__(name: str) -> Any:
+    """`GAMES`: `rulebook_games()`, read from the registry when asked for, so a game added
+    after import is seen."""
+    if name == "GAMES":
+        return rulebook_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _REQUIRED = ("title", "tagline", "players", "minutes", "credits", "chapters", "quickref")
 _OPTIONAL = ("source_note", "emblem")
@@ -54,10 +61,15 @@ def rulebook_dirs() -> list[Path]:
 
 
 def book_dir(game: str) -> Path:
-    """The folder of `game`'s book: the first on the search path that has its book.yaml."""
-    for folder in rulebook_dirs():
+    """The folder of `game`'s book: the first `SHEETGEN_TEMPLATES` folder that has its
+    book.yaml, else the game's own (`Game.rulebook`, by default the bundled
+    `templates/rulebooks/<game>/`)."""
+    for folder in rulebook_dirs()[:-1]:
         if (folder / game / "book.yaml").is_file():
             return folder / game
+    found = registry.find(game)
+    if found is not None and found.rulebook:
+        return Path(found.rulebook)
     return TEMPLATES_DIR / game
 
 
@@ -94,13 +106,18 @@ class Book:
 
 
 def check_game(game: str) -> str:
-    """Return `game` if it has a rulebook, else raise with a did-you-mean hint."""
-    if game not in GAMES:
-        raise SheetgenError(
-            f"no rulebook for game '{game}'",
-            hint=did_you_mean(game, GAMES) or f"known games: {', '.join(GAMES)}",
-        )
-    return game
+    """The rulebook id of `game` (a rulebook id, or an older one a game still accepts:
+    `voodoo-pirate` -> `voodoo`), else raise with a did-you-mean hint."""
+    games = rulebook_games()
+    if game in games:
+        return game
+    for entry in registry.games().values():
+        if game in entry.rulebook_aliases:
+            return entry.name
+    raise SheetgenError(
+        f"no rulebook for game '{game}'",
+        hint=did_you_mean(game, games) or f"known games: {', '.join(games)}",
+    )
 
 
 def _load_meta(path: Path) -> dict[str, Any]:
@@ -197,7 +214,7 @@ def _flatten(tokens: list[dict[str, Any]]) -> list[Heading]:
 
 def load_book(game: str, helpers: dict[str, Callable[..., Any]] | None = None) -> Book:
     """Read and render one game's content. `helpers` become jinja globals (e.g. `diagram`)."""
-    check_game(game)
+    game = check_game(game)
     directory = book_dir(game)
     meta = _load_meta(directory / "book.yaml")
     env = _environment(directory, helpers or {})

@@ -146,13 +146,17 @@ def render_all(
     from sheetgen.workers import worker_pool
 
     # Longest books first, so the two workers finish at about the same time.
-    order = sorted(range(len(tasks)), key=lambda i: -_EFFORT.get(tasks[i][0], 1))
+    order = sorted(range(len(tasks)), key=lambda i: -_effort(tasks[i][0]))
     with worker_pool(jobs) as pool:
         results = dict(zip(order, pool.map(_render_one, [tasks[i] for i in order]),
                            strict=True))
     return {games[i]: results[i] for i in range(len(games))}
 
 
-_EFFORT = {"swashbuckle": 3, "voodoo-pirate": 3, "captains-curse": 2,
-           "curse-of-the-black-dice": 2, "shipwrecked": 1}
-"""Rough relative render cost, used only to schedule `render_all`."""
+def _effort(game: str) -> int:
+    """Rough relative render cost (`Game.rulebook_effort`), used only to schedule
+    `render_all`."""
+    from sheetgen import registry
+
+    found = registry.find(game)
+    return found.rulebook_effort if found else 1

@@ -138,7 +138,7 @@ class _Cancelled(Exception):
 
 def start_pad(session: Session, count: int, paper: str) -> Job:
     """A pad of `count` verified islands from the session's seed and difficulty."""
-    from sheetgen.cli.islands import make_pad
+    from sheetgen.games.captains_curse.pad import make_pad
 
     with session.lock:
         if session.pad_job is not None:

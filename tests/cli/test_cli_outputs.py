@@ -46,7 +46,7 @@ def test_pdf_png_and_island_files_get_0666_minus_umask(umask, tmp_path):
     pdf, png, island = tmp_path / "t.pdf", tmp_path / "t.png", tmp_path / "isle.yaml"
     assert _cli("render", layout, "-q", "-o", pdf).exit_code == 0
     assert _cli("preview", layout, "--dpi", "20", "-o", png).exit_code == 0
-    result = _cli("island", "new", "--seed", "3", "-o", island)
+    result = _cli("captains-curse", "island", "new", "--seed", "3", "-o", island)
     assert result.exit_code == 0, result.output
     for path in (pdf, png, island):
         assert _mode(path) == expected, (path.name, oct(_mode(path)), oct(expected))
@@ -121,11 +121,11 @@ def test_a_named_output_folder_is_created_but_not_its_parents(tmp_path):
 
     island = bundled_dir("layouts") / "captains_curse" / "islands" / "roomy.yaml"
     logs = tmp_path / "logs"
-    result = _cli("simulate", island, "-n", "1", "--log-dir", logs)
+    result = _cli("captains-curse", "simulate", island, "-n", "1", "--log-dir", logs)
     assert result.exit_code == 0, result.output
     assert len(list(logs.glob("*.json"))) == 1
     deep = tmp_path / "no" / "logs"
-    result = _cli("simulate", island, "-n", "1", "--log-dir", deep)
+    result = _cli("captains-curse", "simulate", island, "-n", "1", "--log-dir", deep)
     assert result.exit_code == 2 and f"there is no folder {deep.parent}" in result.stderr
-    result = _cli("simulate", island, "-n", "1", "--log-dir", deep, "--mkdir")
+    result = _cli("captains-curse", "simulate", island, "-n", "1", "--log-dir", deep, "--mkdir")
     assert result.exit_code == 0, result.output

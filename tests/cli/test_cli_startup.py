@@ -12,7 +12,8 @@ from pathlib import Path
 import click
 import pytest
 
-from sheetgen.cli import COMMAND_INDEX, COMMAND_MODULES
+from sheetgen import registry
+from sheetgen.cli import COMMAND_INDEX, COMMAND_MODULES, game_group
 
 REPO = Path(__file__).resolve().parents[2]
 HEAVY = ("weasyprint", "numba", "scipy", "shapely", "pypdfium2")
@@ -46,8 +47,11 @@ def test_import_cli_pulls_in_no_heavy_library():
 def test_help_and_version_load_no_command_module(args):
     modules = imported_after(run_main(*args))
     assert not modules & set(HEAVY)
-    assert not any(m.startswith(("sheetgen.layout", "sheetgen.games", "sheetgen.rulebooks"))
-                   for m in modules)
+    assert not any(m.startswith(("sheetgen.layout", "sheetgen.rulebooks", "sheetgen.cli."))
+                   and m != "sheetgen.cli.outputs" for m in modules)
+    # --help lists the game groups from the registry: only the games' declarations load.
+    assert not any(m.startswith("sheetgen.games.") and m.count(".") > 2 for m in modules), \
+        sorted(m for m in modules if m.startswith("sheetgen.games."))
 
 
 def test_render_and_export_load_only_what_they_need(tmp_path):
@@ -68,18 +72,29 @@ def test_index_matches_the_commands():
             defined[command.name] = command
     assert set(COMMAND_INDEX) == set(defined), \
         "add new top-level commands to COMMAND_INDEX in sheetgen/cli/__init__.py"
+    games = {g.name for g in registry.games().values()}
+    assert not set(COMMAND_INDEX) & games, "a game's commands belong in its own group"
     for name, (modules, short) in COMMAND_INDEX.items():
         assert all(m in COMMAND_MODULES for m in modules), name
         assert defined[name].get_short_help_str(limit=150) == short, \
             f"COMMAND_INDEX help of '{name}' differs from the command's own"
 
 
-def test_pad_has_the_subcommands_of_every_module():
+def test_every_game_group_is_named_after_its_game():
+    for game in registry.games().values():
+        if game.cli:
+            assert game_group(game).name == game.name
+
+
+def test_pad_has_a_subcommand_per_game_that_declares_one():
     code = run_main("pad", "--help") + (
-        "import json\n"
-        "print(json.dumps(sorted(main.commands['pad'].commands)))\n")
+        "import json, click\n"
+        "pad = main.commands['pad']\n"
+        "print(json.dumps(pad.list_commands(click.Context(pad))))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
                           timeout=120)
     assert done.returncode == 0, done.stderr
-    assert {"captains-curse", "shipwrecked"} <= set(json.loads(done.stdout.splitlines()[-1]))
+    listed = set(json.loads(done.stdout.splitlines()[-1]))
+    assert listed == {g.name for g in registry.games().values() if g.pad}
+    assert {"captains-curse", "shipwrecked", "voodoo"} <= listed

@@ -155,18 +155,18 @@ def test_bad_layout_is_a_clean_error(sheetgen, tmp_path, files, expected, comman
 def test_control_character_in_island_sheet_and_log(sheetgen, tmp_path):
     _write(tmp_path, {"i.yaml": ISLAND.read_text().replace("name:", "name:\x02", 1),
                       "s.yaml": SHEET.read_text() + "\x03\n"})
-    clean_error(sheetgen("island", "verify", "i.yaml", "-n", "16"),
+    clean_error(sheetgen("captains-curse", "island", "verify", "i.yaml", "-n", "16"),
                 "i.yaml:4:6: the file contains a control character (#x02)")
     clean_error(sheetgen("swashbuckle", "check", "s.yaml"), "s.yaml:")
     log = tmp_path / "log.json"
     log.write_text('{"format": "captains-curse-log/1", "island": "\x04"}')
-    clean_error(sheetgen("replay", "log.json"), "log.json:1:")
+    clean_error(sheetgen("captains-curse", "replay", "log.json"), "log.json:1:")
 
 
 def test_four_hundred_digit_island_coordinate(sheetgen, tmp_path):
     text = ISLAND.read_text().replace("polygon: [[", "polygon: [[" + "9" * 400 + ", 1], [", 1)
     _write(tmp_path, {"i.yaml": text})
-    clean_error(sheetgen("island", "verify", "i.yaml", "-n", "16"),
+    clean_error(sheetgen("captains-curse", "island", "verify", "i.yaml", "-n", "16"),
                 "polygon must be a list of [x, y] points, each a finite number")
 
 
@@ -178,12 +178,13 @@ def test_bad_card_in_a_sheet(sheetgen, tmp_path, card):
 
 @pytest.mark.parametrize("column", ['"x"', '["x", 5, 4, 3, 2, 1]', "[1, 2, 3]"])
 def test_bad_ruleset_column_in_a_replayed_log(sheetgen, tmp_path, column):
-    result = sheetgen("simulate", str(ISLAND), "-n", "1", "--log-dir", "logs")
+    result = sheetgen("captains-curse", "simulate", str(ISLAND), "-n", "1", "--log-dir", "logs")
     assert result.exit_code == 0, result.output
     log = json.loads((tmp_path / "logs" / "game-00000.json").read_text())
     log["ruleset"]["columns"][0] = json.loads(column)
     (tmp_path / "bad.json").write_text(json.dumps(log))
-    err = clean_error(sheetgen("replay", "bad.json"), "columns[0] must be a permutation")
+    err = clean_error(sheetgen("captains-curse", "replay", "bad.json"),
+                      "columns[0] must be a permutation")
     assert all(len(line) < 140 for line in err.splitlines())  # a one-line file is cut short
 
 

@@ -35,7 +35,7 @@ def full_disk(monkeypatch):
 
 @pytest.mark.parametrize("command", [
     ["render", "swashbuckle/scorecard", "-q", "-o", "out.pdf"],
-    ["island", "new", "--seed", "3", "-o", "out.pdf"],
+    ["captains-curse", "island", "new", "--seed", "3", "-o", "out.pdf"],
     ["pad", "captains-curse", "--count", "1", "--seed", "3", "-q", "-o", "out.pdf"],
 ])
 def test_disk_full_is_a_clean_error_and_the_old_file_stays(sheetgen, tmp_path, full_disk,

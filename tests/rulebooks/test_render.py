@@ -19,8 +19,8 @@ from sheetgen.rulebooks.render import paper_for, toc_entries
 PAGE_RANGE = {
     "captains-curse": (5, 9),
     "swashbuckle": (5, 10),
-    "curse-of-the-black-dice": (7, 14),
-    "voodoo-pirate": (8, 16),
+    "black-dice": (7, 14),
+    "voodoo": (8, 16),
     "shipwrecked": (3, 7),
 }
 
@@ -148,7 +148,7 @@ def test_every_character_of_the_content_is_in_the_bundled_fonts():
 def test_parallel_rendering_gives_the_same_bytes():
     from sheetgen.rulebooks import render_all
 
-    games = ("shipwrecked", "curse-of-the-black-dice")
+    games = ("shipwrecked", "black-dice")
     parallel = render_all(games, "a5", jobs=2)
     assert list(parallel) == list(games)
     for game in games:

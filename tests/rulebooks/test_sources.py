@@ -18,7 +18,7 @@ from sheetgen.rulebooks.sources import (
 )
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
-PENDING = {"curse-of-the-black-dice", "black-dice"}
+PENDING = {"black-dice"}
 """Books whose table is still being written (issue 18: engineer blackdice)."""
 
 

@@ -175,7 +175,7 @@ def test_make_edit_verify_play_and_print(browser, live_server):
 
     from sheetgen.cli import main
 
-    result = CliRunner().invoke(main, ["replay", str(log_path)])
+    result = CliRunner().invoke(main, ["captains-curse", "replay", str(log_path)])
     assert result.exit_code == 0, result.output
     log = json.loads(log_path.read_text())
     assert log["format"] == "captains-curse-log/1" and log["policy"] == "human"

@@ -15,4 +15,32 @@ cite them by id. Where things live:
   `game_seed`, `wilson_interval`.
 - `gamelog`: `captains-curse-log/1` logs: `make_log`, `write_log`, `replay`/`replay_file`.
 - `rng`: SplitMix64 streams shared by Python and the compiled path.
+- `pad`: `build_pad`, the verified-island pad behind `sheetgen pad captains-curse`.
+- `examples`: the rulebook's worked examples, scored by the engine.
 """
+
+from sheetgen.registry import Game, PadOption
+
+GAME = Game(
+    id="captains_curse",
+    title="Captain's Curse",
+    summary="Captain's Curse: play, simulate and replay games; generate and verify islands.",
+    elements="sheetgen.games.captains_curse.elements",
+    cli="sheetgen.cli.captains_curse",
+    cli_aliases={"play": "play", "simulate": "simulate", "replay": "replay",
+                 "island": "island"},
+    pad="sheetgen.games.captains_curse.pad:build_pad",
+    pad_options=(
+        PadOption("--count", "count", "int", 10, "islands, one sheet each", low=1, high=10000),
+        PadOption("--seed", "seed", "int", 1, "pad seed; island i uses a seed derived from it"),
+        PadOption("--difficulty", "difficulty", "str", "normal", "win-rate band",
+                  choices=("easy", "normal", "hard")),
+        PadOption("--jobs", "jobs", "int", 1, "worker processes (the pad does not depend on "
+                  "it)", low=1, high=64),
+        PadOption("--paper", "paper", "str", "a4", "", choices=("a4", "letter")),
+    ),
+    rulebook_effort=2,
+    diagrams="sheetgen.rulebooks.diagrams.captains_curse",
+    examples="sheetgen.games.captains_curse.examples",
+    data_folders=("islands", "rulesets"),
+)

@@ -28,6 +28,30 @@ Readings of the source where it is vague (each also written in cards/swashbuckle
 - The solitaire solver plays three rolls per turn and no Hornswaggle (a match rule).
 """
 
-from sheetgen.games.swashbuckle.card import Card, default_card, load_card, score
+from typing import Any
 
-__all__ = ["Card", "default_card", "load_card", "score"]
+from sheetgen.registry import Game
+
+GAME = Game(
+    id="swashbuckle",
+    title="Swashbuckle",
+    summary="Swashbuckle rules engine: check sheets, score matches, solve and advise.",
+    providers="sheetgen.games.swashbuckle.providers",
+    cli="sheetgen.cli.swashbuckle",
+    rulebook_effort=3,
+    diagrams="sheetgen.rulebooks.diagrams.swashbuckle",
+    examples="sheetgen.games.swashbuckle.examples",
+    data_folders=("examples",),
+)
+
+__all__ = ["GAME", "Card", "default_card", "load_card", "score"]
+
+
+def __getattr__(name: str) -> Any:
+    """`Card`, `default_card`, `load_card` and `score` from `card`, loaded on first use so
+    that reading `GAME` stays light."""
+    if name in ("Card", "default_card", "load_card", "score"):
+        from sheetgen.games.swashbuckle import card
+
+        return getattr(card, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from sheetgen import limits
+from sheetgen import limits, registry
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
 from sheetgen.layout.params import REQUIRED, Param
@@ -290,21 +290,24 @@ def parse_element(raw: Any, ctx: ParseContext, pos: Position) -> Element:
 
 
 def _game_element(type_name: Any) -> type[Element] | None:
-    """`<game>.<name>` types live in `sheetgen.games.<game>.elements`, imported on first use,
-    so a layout of one game never loads another game's code."""
+    """`<game id>.<name>` types live in the game's element module (`Game.elements` in the
+    game registry), imported on first use, so a layout of one game never loads another
+    game's code."""
     if not isinstance(type_name, str) or "." not in type_name:
         return None
-    game = type_name.split(".", 1)[0]
-    if not game.isidentifier():
+    game = registry.find(type_name.split(".", 1)[0])
+    if game is None or not game.elements:
         return None
-    module = f"sheetgen.games.{game}.elements"
-    try:
-        importlib.import_module(module)
-    except ModuleNotFoundError as err:
-        if err.name not in (module, f"sheetgen.games.{game}"):
-            raise
-        return None
+    importlib.import_module(game.elements)
     return ELEMENT_TYPES.get(type_name)
+
+
+def load_game_elements() -> None:
+    """Import every game's element module, so ELEMENT_TYPES lists them all (`sheetgen
+    elements`)."""
+    for game in registry.games().values():
+        if game.elements:
+            importlib.import_module(game.elements)
 
 
 def parse_elements(raw: Any, ctx: ParseContext, pos: Position) -> list[Element]:

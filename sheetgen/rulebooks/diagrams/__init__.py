@@ -3,7 +3,8 @@
 A diagram is a function that draws on an `SvgCanvas` and returns its size; writers place it
 in Markdown with `{{ diagram("name", "caption") }}`. The SVG is embedded as a data URI, which
 weasyprint draws as vectors, and because text is written as glyph outlines the figure needs
-no font. Each diagram module registers its figures with `@register`.
+no font. Each diagram module registers its figures with `@register`; the modules are the
+games' `Game.diagrams` (see `sheetgen.registry`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from html import escape
 
 from markupsafe import Markup
 
+from sheetgen import registry
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.render.svg import SvgCanvas
 
@@ -33,7 +35,6 @@ DrawFn = Callable[[SvgCanvas], tuple[float, float]]
 """Draws one page on the canvas (it calls begin_page itself) and returns (width, height)."""
 
 _REGISTRY: dict[str, DrawFn] = {}
-_MODULES = ("captains_curse", "swashbuckle", "black_dice", "voodoo", "shipwrecked")
 _loaded = False
 
 
@@ -48,8 +49,9 @@ def register(name: str) -> Callable[[DrawFn], DrawFn]:
 def _load() -> None:
     global _loaded
     if not _loaded:
-        for module in _MODULES:
-            importlib.import_module(f"{__name__}.{module}")
+        for game in registry.games().values():
+            if game.diagrams:
+                importlib.import_module(game.diagrams)
         _loaded = True
 
 

@@ -1,11 +1,13 @@
 """The Curse of the Black Dice figures: a quest tile's six adventures at settlement.
 
-The dice shown and the verdict under each adventure come from `worked.settle_quest`, the
+The dice shown and the verdict under each adventure come from `rules.settle_quest`, the
 same function whose results the text quotes, so picture, prose and arithmetic agree.
 """
 
 from __future__ import annotations
 
+from sheetgen.games.black_dice.examples import BD_EXAMPLE, black_dice_settlement
+from sheetgen.games.black_dice.rules import BD_SYMBOLS
 from sheetgen.render.backend import Canvas, Stroke
 from sheetgen.rulebooks.diagrams import register
 from sheetgen.rulebooks.diagrams.draw import (
@@ -19,7 +21,6 @@ from sheetgen.rulebooks.diagrams.draw import (
     label,
     rounded_rect,
 )
-from sheetgen.rulebooks.worked import BD_EXAMPLE, BD_SYMBOLS, black_dice_settlement
 
 ICONS = ("anchor", "rum", "swords", "map", "ship", "flag")
 PLAYER_COLORS = {

@@ -8,6 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheetgen.games.captains_curse.examples import (
+    CC_COLUMNS,
+    CC_ENDGAME_MARKS,
+    CC_SYMBOLS,
+    cc_endgame,
+    cc_nested_sink,
+)
 from sheetgen.render.backend import Stroke
 from sheetgen.rulebooks.diagrams import register
 from sheetgen.rulebooks.diagrams.draw import (
@@ -23,13 +30,6 @@ from sheetgen.rulebooks.diagrams.draw import (
     polygon,
     rect,
     rounded_rect,
-)
-from sheetgen.rulebooks.worked import (
-    CC_COLUMNS,
-    CC_ENDGAME_MARKS,
-    CC_SYMBOLS,
-    cc_endgame,
-    cc_nested_sink,
 )
 
 SYMBOLS = CC_SYMBOLS
@@ -135,7 +135,7 @@ def endgame(canvas) -> tuple[float, float]:
 def island_sink(canvas) -> tuple[float, float]:
     """An excerpt of a generated island: line A's land has already sunk; line B is chosen now.
 
-    The island is the one sheetgen's generator makes from `worked.CC_ISLAND_SEED`, so this is
+    The island is the one sheetgen's generator makes from `examples.CC_ISLAND_SEED`, so this is
     the kind of map the island sheets print.
     """
     from shapely.geometry import LineString, Polygon

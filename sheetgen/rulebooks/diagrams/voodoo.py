@@ -1,11 +1,12 @@
 """Voodoo Pirate figures: broadside range on a patch of sea.
 
-The verdict printed under each ship comes from `worked.broadside_hits`, the function the
+The verdict printed under each ship comes from `rules.broadside_hits`, the function the
 worked example uses, so the picture and the text cannot disagree.
 """
 
 from __future__ import annotations
 
+from sheetgen.games.voodoo.rules import broadside_hits
 from sheetgen.render.backend import Canvas, Stroke
 from sheetgen.rulebooks.diagrams import register
 from sheetgen.rulebooks.diagrams.draw import (
@@ -19,7 +20,6 @@ from sheetgen.rulebooks.diagrams.draw import (
     label,
     rect,
 )
-from sheetgen.rulebooks.worked import broadside_hits
 
 CALM = (0.16, 0.19, 0.22)
 LANE = (0.93, 0.78, 0.74)

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 from shapely.geometry import box
 
 from sheetgen.cli import main
+from sheetgen.games.shipwrecked.examples import SHIPWRECKED_END
 from sheetgen.games.shipwrecked.pad import build_pad
 from sheetgen.games.shipwrecked.pictures import FACE_PICTURES, overlap, worst_pair
 from sheetgen.games.shipwrecked.tiles import ISLANDS, SPOT_MM, tile_geometry, tile_names
-from sheetgen.rulebooks.worked import SHIPWRECKED_END
 from tests.helpers.pdfcheck import MM, page_texts, path_boxes
 
 

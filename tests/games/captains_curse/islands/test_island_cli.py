@@ -7,11 +7,11 @@ from sheetgen.cli import main
 
 def test_island_new_then_verify(runner, tmp_path):
     out = tmp_path / "isle.yaml"
-    r = runner.invoke(main, ["island", "new", "--seed", "5", "-o", str(out)])
+    r = runner.invoke(main, ["captains-curse", "island", "new", "--seed", "5", "-o", str(out)])
     assert r.exit_code == 0, r.output
     data = yaml.safe_load(out.read_text())
     assert data["format"] == "captains-curse-island/1" and data["seed"] == 5
-    r = runner.invoke(main, ["island", "verify", str(out), "-n", "64"])
+    r = runner.invoke(main, ["captains-curse", "island", "verify", str(out), "-n", "64"])
     assert "structure: ok" in r.output
     assert r.exit_code in (0, 1)
     assert ("NOT " in r.output) == (r.exit_code == 1)
@@ -19,11 +19,11 @@ def test_island_new_then_verify(runner, tmp_path):
 
 def test_hand_edited_broken_island_is_reported(runner, tmp_path):
     out = tmp_path / "isle.yaml"
-    runner.invoke(main, ["island", "new", "--seed", "5", "-o", str(out)])
+    runner.invoke(main, ["captains-curse", "island", "new", "--seed", "5", "-o", str(out)])
     data = yaml.safe_load(out.read_text())
     data["spaces"][0]["symbol"] = "rum"  # 7 rum, 5 of another symbol (R2)
     out.write_text(yaml.safe_dump(data, sort_keys=False))
-    r = runner.invoke(main, ["island", "verify", str(out), "-n", "16"])
+    r = runner.invoke(main, ["captains-curse", "island", "verify", str(out), "-n", "16"])
     assert r.exit_code == 1
     assert "R2" in r.output
 
@@ -39,9 +39,9 @@ def test_pad_is_the_same_whatever_jobs(runner, tmp_path):
 
 
 def test_every_island_of_a_pad_passes_verify():
-    from sheetgen.cli.islands import make_pad
     from sheetgen.games.captains_curse.island import island_from_dict
     from sheetgen.games.captains_curse.islands.verify import verify
+    from sheetgen.games.captains_curse.pad import make_pad
 
     items = make_pad(3, seed=11, difficulty="normal", jobs=1)
     assert len({d["name"] + str(d["seed"]) for d, _, _ in items}) == 3
@@ -52,7 +52,7 @@ def test_every_island_of_a_pad_passes_verify():
 
 def test_island_new_without_seed_prints_the_fresh_seed(runner, tmp_path):
     out = tmp_path / "isle.yaml"
-    r = runner.invoke(main, ["island", "new", "-o", str(out)])
+    r = runner.invoke(main, ["captains-curse", "island", "new", "-o", str(out)])
     assert r.exit_code == 0, r.output
     seed = int(r.stderr.split("seed ")[1].split()[0])
     assert yaml.safe_load(out.read_text())["seed"] == seed

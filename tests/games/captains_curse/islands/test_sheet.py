@@ -78,7 +78,7 @@ def test_render_and_preview_from_a_seed(runner, tmp_path):
                              "-o", str(pdf)])
     assert r.exit_code == 0, r.output
     assert pdf.read_bytes().startswith(b"%PDF")
-    r = runner.invoke(main, ["island", "preview", "--seed", "4", "-o", str(png)])
+    r = runner.invoke(main, ["captains-curse", "island", "preview", "--seed", "4", "-o", str(png)])
     assert r.exit_code == 0, r.output
     assert png.read_bytes()[:4] == b"\x89PNG"
 

@@ -1,0 +1,119 @@
+"""`sheetgen pad <game>`: one subcommand per game whose `GAME` declares a pad builder.
+
+The options come from the game's `pad_options` (see `sheetgen.registry`); this module only
+turns them into click options, shows progress, and writes the builder's PDF atomically.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import time
+from typing import Any
+
+import click
+
+from sheetgen import registry
+from sheetgen.cli.outputs import with_mkdir
+from sheetgen.registry import Game, Pad, PadOption
+
+
+def _click_option(option: PadOption) -> click.Option:
+    kind: Any
+    if option.kind == "flag":
+        return click.Option([option.flag, option.dest], is_flag=True, default=bool(option.default),
+                            help=option.help)
+    if option.choices:
+        kind = click.Choice(list(option.choices))
+    elif option.kind == "int":
+        kind = (click.IntRange(option.low, option.high)  # type: ignore[arg-type]
+                if option.low is not None or option.high is not None else int)
+    elif option.kind == "float":
+        kind = (click.FloatRange(option.low, option.high)
+                if option.low is not None or option.high is not None else float)
+    else:
+        kind = str
+    names = [n for n in (option.short, option.flag) if n]
+    return click.Option([*names, option.dest], type=kind, default=option.default,
+                        show_default=option.default is not None, help=option.help or None)
+
+
+def _progress_bar(label: str):
+    """A callback `progress(done, total)` drawing a bar on stderr, and a closer."""
+    state: dict[str, Any] = {"bar": None, "done": 0, "start": time.perf_counter()}
+
+    def rate(_item: object) -> str:
+        took = time.perf_counter() - state["start"]
+        return f"{state['done'] / took:.2f}/s" if state["done"] and took > 0 else ""
+
+    def progress(done: int, total: int) -> None:
+        if state["bar"] is None:
+            state["bar"] = click.progressbar(length=total, label=label, show_pos=True,
+                                             file=sys.stderr, item_show_func=rate)
+            state["bar"].__enter__()
+        state["bar"].update(done - state["done"], current_item=done)
+        state["done"] = done
+
+    def close() -> None:
+        if state["bar"] is not None:
+            state["bar"].__exit__(None, None, None)
+
+    return progress, close
+
+
+def pad_command(game: Game) -> click.Command:
+    """The `sheetgen pad <game>` command built from `game`'s declaration."""
+
+    def run(out: str, quiet: bool, **options: Any) -> None:
+        from sheetgen.atomic import write_bytes
+
+        builder = game.pad_builder()
+        close = None
+        if not quiet and "progress" in inspect.signature(builder).parameters:
+            options["progress"], close = _progress_bar(game.title)
+        try:
+            result = builder(**options)
+        finally:
+            if close:
+                close()
+        pad = result if isinstance(result, Pad) else Pad(*result)
+        write_bytes(out, pad.pdf)
+        if not quiet:
+            note = f", {pad.note}" if pad.note else ""
+            click.echo(f"wrote {out}: {pad.pages} pages, {len(pad.pdf) / 1024:.0f} KiB{note}")
+
+    import importlib
+
+    module_doc = importlib.import_module(game.pad.partition(":")[0]).__doc__ or ""
+    summary = " ".join(module_doc.strip().split("\n\n")[0].split())
+    if summary.startswith("`") and "`: " in summary:  # "`sheetgen pad x`: the whole ..."
+        summary = summary.split("`: ", 1)[1]
+        summary = summary[:1].upper() + summary[1:]
+    params = [_click_option(o) for o in game.pad_options] + [
+        click.Option(["-o", "--output", "out"], type=click.Path(dir_okay=False), required=True,
+                     help="PDF to write."),
+        click.Option(["-q", "--quiet", "quiet"], is_flag=True, help="No progress or summary."),
+    ]
+    return click.Command(game.name, callback=run, params=params,
+                         help=summary or f"Everything of {game.title} that paper can hold.")
+
+
+class PadGroup(click.Group):
+    """Subcommands from the game registry, built when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(g.name for g in registry.games().values() if g.pad)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        game = registry.find(cmd_name)
+        if game is None or not game.pad:
+            return None
+        return with_mkdir(pad_command(game))
+
+
+@click.group(cls=PadGroup)
+def pad() -> None:
+    """Pads: many different sheets in one printer-ready PDF."""
+
+
+commands: list[click.Command] = [pad]

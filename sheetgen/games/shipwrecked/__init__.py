@@ -1,0 +1,23 @@
+"""Shipwrecked!: the scoring engine (`scoring`, `countsfile`), the printed parts (`tiles`,
+`pictures`, `elements`) and the pad (`pad`)."""
+
+from sheetgen.registry import Game, PadOption
+
+GAME = Game(
+    id="shipwrecked",
+    title="Shipwrecked!",
+    summary="Shipwrecked!: score a finished game (the pad is `sheetgen pad shipwrecked`).",
+    elements="sheetgen.games.shipwrecked.elements",
+    cli="sheetgen.cli.shipwrecked",
+    pad="sheetgen.games.shipwrecked.pad:build_pad",
+    pad_options=(
+        PadOption("--seed", "seed", "int", 1, "picks the islands' names and coasts"),
+        PadOption("--paper", "paper", "str", "a4", "", choices=("a4", "letter")),
+        PadOption("--cards", "score_cards", "int", 4, "score cards (four to a sheet)",
+                  low=1, high=400),
+        PadOption("--tile", "tile_mm", "float", None,
+                  "tile side in mm (default 90; Letter fits 85)", low=40, high=90),
+    ),
+    diagrams="sheetgen.rulebooks.diagrams.shipwrecked",
+    examples="sheetgen.games.shipwrecked.examples",
+)

@@ -1,0 +1,191 @@
+"""The game registry: every game sheetgen knows is one folder, `sheetgen/games/<id>/`.
+
+A game's `__init__.py` declares one `GAME = Game(...)`. Nothing else in sheetgen lists games:
+the command line, `sheetgen list`, `sheetgen elements`, `sheetgen pad`, the rulebook builder,
+the diagram loader and the layout loader all ask this module. Adding a game is adding its
+folder (docs/adding-a-game.md walks through it).
+
+One spelling per game, by one rule: the **id** is the Python spelling (`captains_curse`,
+`black_dice`): package folder, layouts folder, element type prefix (`captains_curse.map`),
+provider prefix. Everything a person types is the same with `_` -> `-` (the **name**:
+`sheetgen captains-curse ...`, `sheetgen pad black-dice`, `sheetgen rulebook black-dice`,
+`templates/rulebooks/black-dice/`, layout names `captains-curse/island-sheet`).
+
+Everything a `Game` names is a module path *string*, imported only when it is used, so
+`sheetgen --help` and a layout of one game never load another game's code. A game's
+`__init__.py` must stay light (no numpy, numba, weasyprint at import time).
+
+The pad builder
+---------------
+`Game.pad` names a function, `"package.module:function"`, that `sheetgen pad <name>` calls:
+
+    def build_pad(*, progress: Callable[[int, int], None] | None = None, **options) -> Pad
+
+`options` are the values of the game's `pad_options` (each `PadOption` becomes a command
+line option; its `dest` is the keyword). `progress(done, total)` may be called as work
+advances (the command line shows a progress bar from it). The function returns a `Pad`
+(the PDF bytes, its page count and an optional one-line note), or the tuple `(pdf, pages)`.
+It writes nothing: the caller writes the bytes atomically, so a web page or a distributed
+runner can call the same function.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from sheetgen.errors import SheetgenError, did_you_mean
+
+
+class Pad(NamedTuple):
+    """What a pad builder returns."""
+
+    pdf: bytes
+    pages: int
+    note: str = ""  # e.g. "3 islands (5 tried)"; printed after the file's size
+
+
+@dataclass(frozen=True)
+class PadOption:
+    """One option of `sheetgen pad <game>`, declared without importing click.
+
+    `kind` is "int", "float", "str" or "flag"; `choices` limits a "str"; `low`/`high` bound
+    a number (inclusive).
+    """
+
+    flag: str  # "--cards"
+    dest: str  # keyword given to the builder
+    kind: str = "str"
+    default: Any = None
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    short: str = ""  # e.g. "-n"
+
+
+@dataclass(frozen=True)
+class Game:
+    """What sheetgen needs to know about one game. Module paths are strings, imported on use.
+
+    - `id`: the package folder's name (`black_dice`); `name` derives from it (`black-dice`).
+    - `title`: display name ("The Curse of the Black Dice").
+    - `summary`: one line for `sheetgen --help` and `sheetgen games`.
+    - `elements`: module whose import registers the game's layout element types
+      (`<id>.<type>`), or "" for none.
+    - `providers`: module with `PROVIDERS: dict[str, Callable[[], Any]]` for
+      `${provide('<id>.<name>')}` in layouts, or "".
+    - `cli`: module exposing `group: click.Group`, mounted as `sheetgen <name>`, or "".
+    - `cli_aliases`: old top-level command names -> path inside the group
+      (`{"play": "play"}`), kept as hidden commands that print a note on stderr.
+    - `pad`, `pad_options`: the pad builder (see the module docstring) and its options.
+    - `rulebook`: folder of the rulebook templates; "" = `templates/rulebooks/<name>/`;
+      `rulebook_aliases`: older rulebook ids still accepted.
+    - `rulebook_effort`: rough relative cost of typesetting the book (scheduling only).
+    - `diagrams`: module registering the rulebook's figures with `@register`, or "".
+    - `examples`: module with `EXAMPLES: dict[str, Callable]` for the rulebook's worked
+      examples (`{% set r = example("cc-endgame") %}`), or "".
+    - `layouts`: folder of the game's printable layouts; "" = the bundled `layouts/<id>/`.
+    - `data_folders`: sub-folders of `layouts` holding data, not printable layouts.
+    """
+
+    id: str
+    title: str
+    summary: str = ""
+    elements: str = ""
+    providers: str = ""
+    cli: str = ""
+    cli_aliases: dict[str, str] = field(default_factory=dict)
+    pad: str = ""
+    pad_options: tuple[PadOption, ...] = ()
+    rulebook: str = ""
+    rulebook_aliases: tuple[str, ...] = ()
+    rulebook_effort: int = 1
+    diagrams: str = ""
+    examples: str = ""
+    layouts: str = ""
+    data_folders: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The spelling people type: the id with `_` -> `-`."""
+        return self.id.replace("_", "-")
+
+    def layouts_dir(self, bundled: Path) -> Path:
+        """The game's layouts folder (`bundled` is the bundled `layouts/`)."""
+        return Path(self.layouts) if self.layouts else bundled / self.id
+
+    def pad_builder(self) -> Callable[..., Any]:
+        """The pad function named by `pad` (imported now)."""
+        module, _, function = self.pad.partition(":")
+        return getattr(importlib.import_module(module), function)
+
+
+SHARED_DATA_FOLDERS = ("common",)
+"""Folders under layouts/ (at any depth) that hold shared pieces rather than layouts."""
+
+_GAMES: dict[str, Game] | None = None
+
+
+def _game_packages() -> Iterator[str]:
+    import sheetgen.games
+
+    for info in pkgutil.iter_modules(sheetgen.games.__path__):
+        if info.ispkg and not info.name.startswith("_"):
+            yield info.name
+
+
+def games() -> dict[str, Game]:
+    """Every game, id -> Game, sorted by id. A package without `GAME` is not a game."""
+    global _GAMES
+    if _GAMES is None:
+        found: dict[str, Game] = {}
+        for package in sorted(set(_game_packages())):
+            module = importlib.import_module(f"sheetgen.games.{package}")
+            game = getattr(module, "GAME", None)
+            if isinstance(game, Game):
+                if game.id != package:
+                    raise SheetgenError(f"sheetgen/games/{package}: GAME.id is '{game.id}'",
+                                        hint=f"a game's id is its folder's name: '{package}'")
+                found[game.id] = game
+        _GAMES = found
+    return _GAMES
+
+
+def forget() -> None:
+    """Drop the cached registry (tests that add a game call this)."""
+    global _GAMES
+    _GAMES = None
+
+
+def game_ids() -> list[str]:
+    """Ids of the game packages, without importing them (for `sheetgen --help`)."""
+    return sorted(set(_game_packages()))
+
+
+def get(key: str) -> Game:
+    """The game whose id or name is `key`, else an error with a did-you-mean hint."""
+    table = games()
+    ident = key.replace("-", "_")
+    if ident in table:
+        return table[ident]
+    names = [g.name for g in table.values()]
+    raise SheetgenError(f"no game named '{key}'",
+                        hint=did_you_mean(key, names) or f"games: {', '.join(names)}")
+
+
+def find(key: str) -> Game | None:
+    """The game whose id or name is `key`, or None."""
+    return games().get(key.replace("-", "_"))
+
+
+def data_folder_names() -> set[str]:
+    """Every folder name that holds data rather than layouts, over all games."""
+    names = set(SHARED_DATA_FOLDERS)
+    for game in games().values():
+        names.update(game.data_folders)
+    return names

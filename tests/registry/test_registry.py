@@ -1,0 +1,237 @@
+"""The game registry: the five games declare themselves, every module they name exists, and
+a throwaway game added as one folder appears everywhere with no other edit."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sheetgen import registry
+from sheetgen.errors import SheetgenError
+from sheetgen.rulebooks.content import book_dir, check_game, rulebook_games
+
+REPO = Path(__file__).resolve().parents[2]
+IDS = ["black_dice", "captains_curse", "shipwrecked", "swashbuckle", "voodoo"]
+
+
+def test_the_five_games_and_their_names():
+    games = registry.games()
+    assert list(games) == IDS
+    assert [g.name for g in games.values()] == [i.replace("_", "-") for i in IDS]
+    assert rulebook_games() == tuple(g.name for g in games.values())
+    assert registry.get("black-dice") is registry.get("black_dice") is games["black_dice"]
+
+
+def test_unknown_game_has_a_did_you_mean():
+    with pytest.raises(SheetgenError) as err:
+        registry.get("captains-cruse")
+    assert "captains-curse" in (err.value.hint or "")
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_module_a_game_names_exists(game_id):
+    game = registry.games()[game_id]
+    for module in (game.elements, game.providers, game.cli, game.diagrams, game.examples):
+        if module:
+            assert importlib.util.find_spec(module) is not None, module
+    if game.pad:
+        assert callable(game.pad_builder())
+    assert (book_dir(game.name) / "book.yaml").is_file()
+    for alias in game.rulebook_aliases:
+        assert check_game(alias) == game.name
+
+
+def test_old_rulebook_ids_are_kept():
+    assert check_game("curse-of-the-black-dice") == "black-dice"
+    assert check_game("voodoo-pirate") == "voodoo"
+
+
+THROWAWAY = {
+    "__init__.py": '''
+        from pathlib import Path
+
+        from sheetgen.registry import Game, PadOption
+
+        HERE = Path(__file__).parent
+        GAME = Game(
+            id="throwaway", title="Throwaway", summary="A game that exists for one test.",
+            elements="sheetgen.games.throwaway.elements",
+            providers="sheetgen.games.throwaway.providers",
+            cli="sheetgen.games.throwaway.cli", cli_aliases={"hello": "hello"},
+            pad="sheetgen.games.throwaway.pad:build_pad",
+            pad_options=(PadOption("--copies", "copies", "int", 1, "how many", low=1),),
+            rulebook=str(HERE / "book"), rulebook_aliases=("old-throwaway",),
+            diagrams="sheetgen.games.throwaway.diagrams",
+            examples="sheetgen.games.throwaway.examples",
+            layouts=str(HERE / "layouts"), data_folders=("stash",),
+        )
+    ''',
+    "elements.py": '''
+        from sheetgen.layout.elements.base import register
+        from sheetgen.layout.elements.shapes import Rect
+
+
+        @register
+        class Stamp(Rect):
+            type_name = "throwaway.stamp"
+            description = "a box stamped by the throwaway game"
+    ''',
+    "providers.py": '''
+        PROVIDERS = {"answer": lambda: 42}
+    ''',
+    "cli.py": '''
+        import click
+
+
+        @click.group("throwaway")
+        def group():
+            """The throwaway game."""
+
+
+        @group.command("hello")
+        def hello():
+            """Say hello."""
+            click.echo("ahoy from throwaway")
+    ''',
+    "pad.py": '''
+        """Throwaway pad: one card per copy."""
+        from sheetgen.layout.bundled import find_layout
+        from sheetgen.layout.document import RenderOptions, load_layout
+        from sheetgen.render.compose import compose
+        from sheetgen.render.pdf import PdfCanvas
+
+
+        def build_pad(*, copies=1):
+            canvas = PdfCanvas(title="Throwaway")
+            pages = compose(load_layout(find_layout("throwaway/card"), RenderOptions()),
+                            canvas, copies)
+            return canvas.finish(), pages
+    ''',
+    "diagrams.py": '''
+        from sheetgen.rulebooks.diagrams import register
+
+
+        @register("throwaway-box")
+        def box(canvas):
+            canvas.begin_page(40, 20)
+            canvas.path([("M", 0, 0), ("L", 40, 0), ("L", 40, 20), ("Z",)], fill=(0, 0, 0))
+            return 40, 20
+    ''',
+    "examples.py": '''
+        EXAMPLES = {"throwaway-sum": lambda: 2 + 3}
+    ''',
+    "layouts/card.yaml": '''
+        description: Throwaway card
+        page: {size: [60mm, 40mm]}
+        elements:
+          - {type: throwaway.stamp, x: 5mm, y: 5mm, w: 20mm, h: 10mm}
+          - {type: text, x: 5mm, y: 20mm, text: "answer ${provide('throwaway.answer')}"}
+    ''',
+    "layouts/stash/not_a_layout.yaml": '''
+        just: data
+    ''',
+    "book/book.yaml": '''
+        title: Throwaway
+        tagline: A game for one test
+        players: "1"
+        minutes: "1"
+        credits: [{role: Design, name: Nobody}]
+        chapters: [rules.md]
+        quickref: quickref.md
+    ''',
+    "book/rules.md": '''
+        # Rules
+
+        Two and three make {{ example("throwaway-sum") }}.
+
+        {{ diagram("throwaway-box", "A box") }}
+    ''',
+    "book/quickref.md": '''
+        # Quick reference
+
+        Roll.
+    ''',
+}
+
+PROBE = '''
+import json, sys
+import sheetgen.games
+sheetgen.games.__path__.append(sys.argv[1])
+from click.testing import CliRunner
+from sheetgen.cli import main
+
+runs = {}
+for key, args in json.loads(sys.argv[2]).items():
+    result = CliRunner().invoke(main, args)
+    runs[key] = [result.exit_code, result.stdout, result.stderr, repr(result.exception)]
+print(json.dumps(runs))
+'''
+
+
+def test_a_throwaway_game_appears_everywhere(tmp_path):
+    package = tmp_path / "games" / "throwaway"
+    for name, text in THROWAWAY.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    commands = {
+        "help": ["--help"],
+        "list": ["list"],
+        "elements": ["elements"],
+        "render": ["render", "throwaway/card", "-q", "-o", str(out / "card.pdf")],
+        "group": ["throwaway", "hello"],
+        "alias": ["hello"],
+        "pad": ["pad", "throwaway", "--copies", "3", "-o", str(out / "pad.pdf")],
+        "book": ["rulebook", "old-throwaway", "-o", str(out / "book.pdf")],
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path / "games"), json.dumps(commands)],
+        capture_output=True, text=True, cwd=REPO, timeout=300,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    runs = json.loads(done.stdout.strip().splitlines()[-1])
+    for key, (code, stdout, stderr, exception) in runs.items():
+        assert code == 0, (key, stdout, stderr, exception)
+    assert "throwaway" in runs["help"][1] and "A game that exists for one test" in runs["help"][1]
+    assert "hello" not in runs["help"][1]  # the alias is hidden
+    listed = runs["list"][1]
+    assert "throwaway/card" in listed and "Throwaway card" in listed
+    assert "not-a-layout" not in listed  # its data folder is skipped
+    assert "throwaway.stamp" in runs["elements"][1]
+    assert runs["group"][1] == runs["alias"][1] == "ahoy from throwaway\n"
+    assert "sheetgen throwaway hello" in runs["alias"][2]  # the note on stderr
+    assert "3 pages" in runs["pad"][1]
+    assert "is now called 'throwaway'" in runs["book"][2]
+    from pypdf import PdfReader
+
+    card = PdfReader(out / "card.pdf").pages[0].extract_text()
+    assert "answer 42" in card
+    book = "".join(p.extract_text() for p in PdfReader(out / "book.pdf").pages)
+    assert "Two and three make 5" in book and "A box" in book
+    assert len(PdfReader(out / "pad.pdf").pages) == 3
+
+
+def test_old_top_level_spellings_still_work_with_a_note():
+    from click.testing import CliRunner
+
+    from sheetgen.cli import main
+
+    island = str(REPO / "layouts/captains_curse/islands/roomy.yaml")
+    args = [island, "--policy", "random", "-n", "3"]
+    new = CliRunner().invoke(main, ["captains-curse", "simulate", *args])
+    old = CliRunner().invoke(main, ["simulate", *args])
+    assert new.exit_code == old.exit_code == 0
+    assert old.stdout == new.stdout and new.stderr == ""
+    assert "'sheetgen simulate' is now 'sheetgen captains-curse simulate'" in old.stderr
+    help_text = CliRunner().invoke(main, ["--help"]).stdout
+    listed = [line.split()[0] for line in help_text.split("Commands:")[1].splitlines()
+              if line.startswith("  ") and not line.startswith("   ")]
+    assert "captains-curse" in listed and "simulate" not in listed and "island" not in listed
