@@ -31,8 +31,8 @@ back:
   - {type: text, text: "BENCH", x: 4, y: 66, w: 55.5, h: 10, font: display, size: 16,
      color: gold, align: center}
 """
-OWN_BACK = SAME_BACK + """  - {type: text, text: "back of ${n}", x: 4, y: 78, w: 55.5, h: 6, size: 7,
-     color: gold, align: center}
+OWN_BACK = SAME_BACK + """  - {type: text, text: "back of ${n}", x: 4, y: 78, w: 55.5, h: 6,
+     size: 7, color: gold, align: center}
 """
 
 

@@ -50,6 +50,56 @@ class SheetgenError(Exception):
         return self.format()
 
 
+class SheetgenErrors(SheetgenError):
+    """Several faults found in one pass (`validate` reports them all), in line order."""
+
+    def __init__(self, errors: Iterable[SheetgenError]):
+        flat: list[SheetgenError] = []
+        for err in errors:
+            flat.extend(err.errors if isinstance(err, SheetgenErrors) else [err])
+        seen: set[tuple] = set()
+        self.errors = []
+        for err in sorted(flat, key=_order):
+            key = (err.position, err.message)
+            if key not in seen:
+                seen.add(key)
+                self.errors.append(err)
+        first = self.errors[0]
+        super().__init__(first.message, first.position, first.hint)
+
+    def format(self) -> str:
+        parts = [err.format() for err in self.errors]
+        if len(parts) > 1:
+            parts.append(f"{len(parts)} faults")
+        return "\n".join(parts)
+
+
+def _order(err: SheetgenError) -> tuple:
+    pos = err.position
+    return (pos.file, pos.line, pos.column) if pos else ("", 0, 0)
+
+
+def raise_all(errors: list[SheetgenError]) -> None:
+    """Raise the one fault, or all of them together; nothing when the list is empty."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise SheetgenErrors(errors)
+
+
+@dataclass(frozen=True)
+class LayoutWarning:
+    """Something printed that a person would stumble on (text running out of its box), at
+    its place in the layout, with the page and row it happened on."""
+
+    position: Position | None
+    message: str
+
+    def format(self) -> str:
+        head = f"{self.position}: {self.message}" if self.position else self.message
+        return f"warning: {head}"
+
+
 EXCERPT_WIDTH = 100
 QUOTABLE: set[str] = set()
 """Files whose lines an error may quote: those the YAML reader parsed into a mapping or a list

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import click
 
-from sheetgen.errors import SheetgenError
+from sheetgen.atomic import write_bytes
+from sheetgen.errors import LayoutWarning, SheetgenError, SheetgenErrors
 from sheetgen.layout.bundled import bundled_layouts, describe, find_layout
 from sheetgen.layout.document import RenderOptions, load_layout, parse_override
 from sheetgen.layout.units import PAPER_MM
 from sheetgen.render.compose import record_instances, sheet_count
 from sheetgen.render.images import file_stem
-from sheetgen.render.output import pdf_to_png, render_pdf, write_pdf
+from sheetgen.render.output import pdf_to_png, render_pdf
 
 PAPERS = click.Choice(sorted(PAPER_MM), case_sensitive=False)
 
@@ -70,32 +71,79 @@ def render_options(func):
               help="Only the backs, mirrored as for duplex (print them on the turned stack).")
 @click.option("--tile", type=PAPERS, default=None,
               help="Split each page over sheets of this paper (posters, boards).")
+@click.option("--strict", is_flag=True,
+              help="Treat warnings (text out of its box) as errors: exit 2, write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sides, tile,
-           quiet):
+           strict, quiet):
     """Render LAYOUT (a bundled name or a .yaml file) to a print-ready PDF."""
     sides = sides or "both"
     path = find_layout(layout)
     doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island, tile))
     out = out or f"output/{file_stem(doc)}.pdf"
     total = len(doc.page_rows(count))
+    warnings: list[LayoutWarning] = []
     with _progress(total, quiet, "Rendering") as bar:
-        size = write_pdf(doc, out, count, bar.update if bar else None, sides)
+        data = render_pdf(doc, count, bar.update if bar else None, sides, warnings)
+    _report(warnings, strict)
+    write_bytes(out, data)
+    size = len(data)
     if not quiet:
         click.echo(f"wrote {out}: {sheet_count(doc, count, sides)} page(s), "
                    f"{size / 1024:.0f} KiB")
 
 
+MAX_WARNINGS = 50
+
+
+def _place(item: SheetgenError | LayoutWarning) -> tuple:
+    pos = item.position
+    return (pos.file, pos.line, pos.column) if pos else ("", 0, 0)
+
+
+def _report(warnings: list[LayoutWarning], strict: bool) -> None:
+    """Warnings on stderr (the first MAX_WARNINGS); with --strict they end the command."""
+    for warning in warnings[:MAX_WARNINGS]:
+        click.echo(warning.format(), err=True)
+    if len(warnings) > MAX_WARNINGS:
+        click.echo(f"... and {len(warnings) - MAX_WARNINGS} more warnings", err=True)
+    if warnings and strict:
+        click.echo(f"error: {len(warnings)} warning(s) and --strict: nothing written", err=True)
+        sys.exit(2)
+
+
 @click.command(short_help="Check layouts without rendering.")
 @click.argument("layouts", nargs=-1, required=True)
 @render_options
-def validate(layouts, sets, seed, paper, bleed, crop_marks, island):
-    """Check LAYOUTS without writing anything: syntax, fields, units, and every page's values."""
+@click.option("--strict", is_flag=True, help="Warnings (text out of its box) fail too.")
+def validate(layouts, sets, seed, paper, bleed, crop_marks, island, strict):
+    """Check LAYOUTS without writing anything: syntax, fields, units, and every page's values
+    (each page is drawn, so text that does not fit its box is reported). All the faults
+    found are reported, in line order; exit status 2 if there was any."""
+    failed = False
     for name in layouts:
-        doc = load_layout(find_layout(name), _options(sets, seed, paper, bleed, crop_marks,
-                                                      island))
-        record_instances(doc)
-        click.echo(f"ok: {name}")
+        warnings: list[LayoutWarning] = []
+        try:
+            doc = load_layout(find_layout(name), _options(sets, seed, paper, bleed,
+                                                          crop_marks, island))
+            record_instances(doc, warnings=warnings, all_faults=True)
+        except SheetgenError as err:
+            faults = err.errors if isinstance(err, SheetgenErrors) else [err]
+            for item in sorted([*faults, *warnings[:MAX_WARNINGS]], key=_place):
+                click.echo(item.format(), err=True)
+            if len(faults) > 1:
+                click.echo(f"{len(faults)} faults", err=True)
+            failed = True
+            continue
+        for warning in sorted(warnings[:MAX_WARNINGS], key=_place):
+            click.echo(warning.format(), err=True)
+        if warnings and strict:
+            failed = True
+            click.echo(f"not ok: {name} ({len(warnings)} warning(s), --strict)", err=True)
+            continue
+        click.echo(f"ok: {name}" + (f" ({len(warnings)} warning(s))" if warnings else ""))
+    if failed:
+        sys.exit(2)
 
 
 @click.command(name="list")

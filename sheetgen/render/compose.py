@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sheetgen.errors import Position, SheetgenError
-from sheetgen.layout.document import Layout, _page_names
+from sheetgen.errors import LayoutWarning, Position, SheetgenError, raise_all
+from sheetgen.layout.document import Layout, Row, _page_names
 from sheetgen.layout.elements.base import Element, RenderBudget
 from sheetgen.layout.units import PT_PER
 from sheetgen.render.backend import Canvas, PageBoxes, Stroke
@@ -51,44 +51,79 @@ def instance_names(layout: Layout, index: int, total: int, row: dict) -> dict:
 
 
 def record_instances(layout: Layout, count: int = 1,
-                     progress: Callable[[int], None] | None = None) -> list[Instance]:
+                     progress: Callable[[int], None] | None = None,
+                     warnings: list[LayoutWarning] | None = None,
+                     all_faults: bool = False) -> list[Instance]:
     """Resolve and draw every instance into recordings (no PDF yet). Identical recordings
-    are kept once, so memory grows with the distinct artwork, not with the page count."""
+    are kept once, so memory grows with the distinct artwork, not with the page count.
+
+    What elements notice (text out of its box) is added to `warnings`, naming the page and
+    row. A fault stops at once, unless `all_faults` (validate): then every element of every
+    page is tried and all faults are raised together, in line order."""
     rows = layout.page_rows(count)
     total = len(rows)
     instances = []
     base = layout.scope()
     distinct: dict[str, RecordingCanvas] = {}
+    faults: list[SheetgenError] = []
     for index, row in enumerate(rows):
         scope = base.child(**instance_names(layout, index, total, row.fields))
-        try:
-            blocks = _record(layout.elements, scope, distinct)
-            back = None
-            if layout.back is not None:
-                back = _record(layout.back.elements, scope, distinct)
-        except SheetgenError as err:
-            if row.fields:  # say which data row the template failed for
-                err.message += f" ({row.label()})"
-                err.args = (err.message,)
-            raise
+        where = f"page {index + 1}" + (f", {row.label()}" if row.fields else "")
+        notes: list[tuple[Position, str]] = []
+        report = faults if all_faults else None
+        blocks = _record(layout.elements, scope, distinct, notes, report, row)
+        back = None
+        if layout.back is not None:
+            back = _record(layout.back.elements, scope, distinct, notes, report, row)
+        if warnings is not None:
+            warnings.extend(LayoutWarning(pos, f"{msg} ({where})") for pos, msg in notes)
         instances.append(Instance(blocks, back))
         if progress:
             progress(1)
+    raise_all(_first_per_place(faults))
     return instances
 
 
-def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCanvas]
-            ) -> Blocks:
-    """Draw `elements` one recording each; identical recordings are shared via `distinct`."""
+def _first_per_place(faults: list[SheetgenError]) -> list[SheetgenError]:
+    """One fault per place in the layout (the first row's), saying how many rows share it:
+    a template that fails for all 54 cards is one fault, not 54."""
+    first: dict[Any, SheetgenError] = {}
+    more: Counter = Counter()
+    for err in faults:
+        if err.position in first:
+            more[err.position] += 1
+        else:
+            first[err.position] = err
+    for pos, n in more.items():
+        first[pos].message += f" (and {n} more row{'s' if n > 1 else ''})"
+        first[pos].args = (first[pos].message,)
+    return list(first.values())
+
+
+def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCanvas],
+            notes: list[tuple[Position, str]], faults: list[SheetgenError] | None,
+            row: Row) -> Blocks:
+    """Draw `elements` one recording each; identical recordings are shared via `distinct`.
+    A fault names the data row; it is raised, or kept in `faults` when that is a list."""
     scope.budget = RenderBudget()
     blocks = []
     for element in elements:
         rec = RecordingCanvas()
-        element.render(rec, scope)
-        _check_finite(rec, element)
+        try:
+            element.render(rec, scope)
+            _check_finite(rec, element)
+        except SheetgenError as err:
+            if row.fields:  # say which data row the template failed for
+                err.message += f" ({row.label()})"
+                err.args = (err.message,)
+            if faults is None:
+                raise
+            faults.append(err)
+            continue
         if rec.calls:
             key = rec.key()
             blocks.append((key, distinct.setdefault(key, rec)))
+    notes.extend(scope.budget.warnings)
     return blocks
 
 
@@ -206,14 +241,15 @@ def _sides(layout: Layout, sides: str) -> tuple[bool, bool]:
 
 
 def compose(layout: Layout, canvas: Canvas, count: int = 1,
-            progress: Callable[[int], None] | None = None, sides: str = "both") -> int:
+            progress: Callable[[int], None] | None = None, sides: str = "both",
+            warnings: list[LayoutWarning] | None = None) -> int:
     """Draw the whole document on `canvas`; returns the number of physical pages.
 
     With a `back:`, each front page (or imposed sheet) is followed by its back, so a duplex
     printer puts every back behind its front; `sides` keeps only the fronts or the backs
     (for printing one side, turning the stack, then the other)."""
     fronts, backs = _sides(layout, sides)
-    instances = record_instances(layout, count, progress)
+    instances = record_instances(layout, count, progress, warnings)
     seen = Counter(key for inst in instances
                    for key in {k for k, _ in inst.blocks + (inst.back or [])})
     shared = {key for key, n in seen.items() if n > 1}

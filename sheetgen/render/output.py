@@ -6,23 +6,26 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sheetgen.atomic import atomic_path, write_bytes
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import LayoutWarning, SheetgenError
 from sheetgen.layout.document import Layout
 from sheetgen.render.compose import compose
 from sheetgen.render.pdf import PdfCanvas
 
 
 def render_pdf(layout: Layout, count: int = 1,
-               progress: Callable[[int], None] | None = None, sides: str = "both") -> bytes:
+               progress: Callable[[int], None] | None = None, sides: str = "both",
+               warnings: list[LayoutWarning] | None = None) -> bytes:
+    """The finished PDF; what a person would stumble on is added to `warnings`."""
     canvas = PdfCanvas(title=layout.name, subject=layout.description)
-    compose(layout, canvas, count, progress, sides)
+    compose(layout, canvas, count, progress, sides, warnings)
     return canvas.finish()
 
 
 def write_pdf(layout: Layout, out: str | Path, count: int = 1,
-              progress: Callable[[int], None] | None = None, sides: str = "both") -> int:
+              progress: Callable[[int], None] | None = None, sides: str = "both",
+              warnings: list[LayoutWarning] | None = None) -> int:
     """Render and write atomically: a failure leaves any existing file untouched."""
-    data = render_pdf(layout, count, progress, sides)
+    data = render_pdf(layout, count, progress, sides, warnings)
     write_bytes(out, data)
     return len(data)
 

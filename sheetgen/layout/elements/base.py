@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from sheetgen import limits, registry
-from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen.errors import Position, SheetgenError, did_you_mean, raise_all
 from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
 from sheetgen.layout.params import REQUIRED, Param
 from sheetgen.layout.source import Mapping, Sequence
@@ -68,6 +68,8 @@ class RenderBudget:
     max_drawn: int = field(default_factory=lambda: limits.get("elements_per_page"))
     max_depth: int = field(default_factory=lambda: limits.get("nesting"))
     max_copies: int = field(default_factory=lambda: limits.get("repeat_product"))
+    warnings: list[tuple[Position, str]] = field(default_factory=list)
+    """What elements noticed while drawing (text that does not fit), for the page's report."""
 
     def enter(self, pos: Position, copies: int = 1) -> None:
         """Going one level into a group, repeat (of `copies`) or component."""
@@ -315,5 +317,19 @@ def parse_elements(raw: Any, ctx: ParseContext, pos: Position) -> list[Element]:
         return []
     if not isinstance(raw, list):
         raise SheetgenError("'elements' must be a list of elements", pos)
-    return [parse_element(item, ctx, raw.pos_of(i) if isinstance(raw, Sequence) else pos)
-            for i, item in enumerate(raw)]
+    parsed, errors = [], []
+    for i, item in enumerate(raw):  # every faulty element is reported, not only the first
+        try:
+            parsed.append(parse_element(item, ctx, raw.pos_of(i) if isinstance(raw, Sequence)
+                                        else pos))
+        except SheetgenError as err:
+            errors.append(err)
+    raise_all(errors)
+    return parsed
+
+
+def warn(scope: Scope, pos: Position, message: str) -> None:
+    """Note something a person would stumble on; the page's report carries it (no-op when
+    drawing outside a page, as in unit tests)."""
+    if scope.budget is not None:
+        scope.budget.warnings.append((pos, message))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.assets import fonts
-from sheetgen.layout.elements.base import Element, Scope, register
+from sheetgen.layout.elements.base import Element, Scope, register, warn
 from sheetgen.layout.params import BOOL, COLOR, FONT, LENGTH, SIZE, TEXT, Choice, Number, Param
 from sheetgen.render.backend import Canvas
 
@@ -108,7 +108,7 @@ class Text(Element):
         "valign": Param(Choice(options=("top", "middle", "bottom", "baseline")), "top", ""),
         "wrap": Param(BOOL, True, "wrap lines to the box width"),
         "shrink": Param(BOOL, False, "reduce the size until the text fits the box"),
-        "min_size": Param(Number(minimum=1), 5.0, "smallest size shrink may use"),
+        "min_size": Param(Number(minimum=1), 6.0, "smallest size shrink may use"),
         "leading": Param(Number(minimum=0.5, maximum=4), 1.2, "line height / font size"),
         "case": Param(Choice(options=("none", "upper", "lower", "title")), "none", ""),
         "opacity": Param(Number(minimum=0, maximum=1), 1.0, ""),
@@ -125,6 +125,7 @@ class Text(Element):
             while size > v["min_size"] and not _fits(lines, size, v, width, height):
                 size = max(v["min_size"], size - 0.25)
                 lines = layout_lines(text, v["font"], size, width, v["wrap"])
+        self._check_fit(lines, size, v, width, height, scope)
         leading = size * v["leading"]
         cap = fonts.cap_height(v["font"], size)
         block = cap + leading * (len(lines) - 1)
@@ -153,6 +154,41 @@ class Text(Element):
             baseline += leading
 
 
+    def _check_fit(self, lines: list[list[Run]], size: float, v: dict[str, Any],
+                   width: float | None, height: float | None, scope: Scope) -> None:
+        """Warn when the text, at its final size, runs out of its box."""
+        over = overflow(lines, size, v, width, height)
+        if over <= TOLERANCE:
+            return
+        if width is not None and v["wrap"]:
+            for line in lines:
+                words = "".join(r.text for r in line).split(" ")
+                if len(words) == 1 and _width(line, size) > width + TOLERANCE:
+                    warn(scope, self.pos, f"the word '{words[0][:40]}' is "
+                         f"{(_width(line, size) - width) / MM:.1f} mm wider than its box")
+                    return
+        shrunk = " (at min_size)" if v["shrink"] else ""
+        warn(scope, self.pos, f"text overflows its box by {over / MM:.1f} mm{shrunk}")
+
+
+MM = 72.0 / 25.4
+TOLERANCE = 0.05 * MM
+"""Overflows below 0.05 mm are rounding, not faults."""
+
+
+def overflow(lines: list[list[Run]], size: float, v: dict[str, Any], width: float | None,
+             height: float | None) -> float:
+    """How far (points) the text sticks out of its box, across or down; 0 when it fits."""
+    over = 0.0
+    if width is not None and lines:
+        over = max(over, max(_width(line, size) for line in lines) - width)
+    if height is not None:
+        block = fonts.cap_height(v["font"], size) + size * v["leading"] * (len(lines) - 1)
+        block -= fonts.descent(v["font"], size)
+        over = max(over, block - height)
+    return max(over, 0.0)
+
+
 def merge_runs(line: list[Run]) -> list[Run]:
     """Join neighbouring runs in the same font so each becomes one text call."""
     merged: list[Run] = []
@@ -166,11 +202,4 @@ def merge_runs(line: list[Run]) -> list[Run]:
 
 def _fits(lines: list[list[Run]], size: float, v: dict[str, Any], width: float | None,
           height: float | None) -> bool:
-    if width is not None and any(_width(line, size) > width + 0.01 for line in lines):
-        return False
-    if height is not None:
-        block = fonts.cap_height(v["font"], size) + size * v["leading"] * (len(lines) - 1)
-        block -= fonts.descent(v["font"], size)
-        if block > height + 0.01:
-            return False
-    return True
+    return overflow(lines, size, v, width, height) <= 0.01
