@@ -13,9 +13,10 @@ from sheetgen.errors import LayoutWarning, SheetgenError, SheetgenErrors
 from sheetgen.layout.bundled import bundled_layouts, describe, find_layout
 from sheetgen.layout.document import RenderOptions, load_layout, parse_override
 from sheetgen.layout.units import PAPER_MM
-from sheetgen.render.compose import record_instances, sheet_count
+from sheetgen.render.compose import compose, sheet_count
 from sheetgen.render.images import file_stem
 from sheetgen.render.output import pdf_to_png, render_pdf
+from sheetgen.render.recording import NullCanvas
 
 PAPERS = click.Choice(sorted(PAPER_MM), case_sensitive=False)
 
@@ -126,7 +127,7 @@ def validate(layouts, sets, seed, paper, bleed, crop_marks, island, strict):
         try:
             doc = load_layout(find_layout(name), _options(sets, seed, paper, bleed,
                                                           crop_marks, island))
-            record_instances(doc, warnings=warnings, all_faults=True)
+            compose(doc, NullCanvas(), warnings=warnings, all_faults=True)
         except SheetgenError as err:
             faults = err.errors if isinstance(err, SheetgenErrors) else [err]
             for item in sorted([*faults, *warnings[:MAX_WARNINGS]], key=_place):

@@ -39,13 +39,16 @@ TOP_KEYS = {"version", "name", "description", "extends", "include", "vars", "sty
             "components", "page", "imposition", "data", "elements", "game", "back",
             "tile"}
 PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_marks",
+             "shape", "corner",
              "background", "unit"}
-IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "margin",
+IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "cut", "margin",
                    "duplex", "back_offset"}
 BACK_KEYS = {"elements", "background", "component", "with"}
 DATA_KEYS = {"file", "columns"}
 TILE_KEYS = {"paper", "orientation", "overlap", "margin"}
 DUPLEX = ("long-edge", "short-edge")
+SHAPES = ("rect", "rounded", "circle")
+CUT_KINDS = ("marks", "outline", "both", "none")
 COLUMN_TYPES = ("str", "int", "float", "bool")
 INCLUDE_KEYS = {"version", "description", "vars", "styles", "components"}
 
@@ -59,6 +62,9 @@ class PageSpec:
     bleed: float = 3.0 * PT_PER["mm"]
     margin: float = 5.0 * PT_PER["mm"]
     crop_marks: bool = False
+    shape: str = "rect"
+    """The piece's outline: rect, rounded (corners of `corner`) or circle (die-cut tokens)."""
+    corner: float = 0.0
     background: tuple[float, float, float] | None = None
 
 
@@ -72,6 +78,8 @@ class Imposition:
     down: int
     gap: float = 0.0
     cut_marks: bool = True
+    cut_outline: bool = False
+    """Draw a thin guide along each piece's outline (`cut: outline` or `both`)."""
     margin: float = 0.0
     """The sheet's unprinted border: the slots (with their bleed) must fit inside it."""
     duplex: str = "long-edge"
@@ -320,6 +328,13 @@ def _page(raw: Mapping, options: RenderOptions) -> tuple[PageSpec, str]:
     if not isinstance(crop, bool):
         raise SheetgenError("crop_marks must be true or false", section.pos_of("crop_marks"))
     spec.crop_marks = crop
+    shape = section.get("shape", "rect")
+    if shape not in SHAPES:
+        raise SheetgenError(f"page.shape '{shape}' is not one of {', '.join(SHAPES)}",
+                            section.pos_of("shape"), hint=did_you_mean(str(shape), SHAPES))
+    spec.shape = shape
+    spec.corner = _length(section, "corner", unit, 3 * PT_PER["mm"] if shape == "rounded"
+                          else 0.0)
     try:
         spec.background = parse_color(section.get("background"))
     except ValueError as err:
@@ -350,6 +365,13 @@ def _imposition(raw: Mapping, unit: str, page: PageSpec,
     cut = section.get("cut_marks", True)
     if not isinstance(cut, bool):
         raise SheetgenError("cut_marks must be true or false", section.pos_of("cut_marks"))
+    outline = False
+    if "cut" in section:
+        kind = section["cut"]
+        if kind not in CUT_KINDS:
+            raise SheetgenError(f"imposition.cut '{kind}' is not one of {', '.join(CUT_KINDS)}",
+                                section.pos_of("cut"), hint=did_you_mean(str(kind), CUT_KINDS))
+        cut, outline = kind in ("marks", "both"), kind in ("outline", "both")
     if options.crop_marks is not None:  # --crop-marks/--no-crop-marks rule imposed sheets too
         cut = options.crop_marks
     margin = _length(section, "margin", unit, 0.0)
@@ -372,7 +394,8 @@ def _imposition(raw: Mapping, unit: str, page: PageSpec,
     if max(abs(shift[0]), abs(shift[1])) > 20 * PT_PER["mm"]:
         raise SheetgenError("imposition.back_offset is more than 20 mm", section.pos_of(
             "back_offset"), hint="printers shift by a few millimetres; check the sign and unit")
-    imp = Imposition(w, h, counts[0], counts[1], gap, cut, margin, duplex, shift)
+    imp = Imposition(w, h, counts[0], counts[1], gap, cut, cut_outline=outline, margin=margin,
+                     duplex=duplex, back_offset=shift)
     need_w = imp.across * page.width + (imp.across - 1) * gap + 2 * margin
     need_h = imp.down * page.height + (imp.down - 1) * gap + 2 * margin
     if need_w > w + 0.5 or need_h > h + 0.5:

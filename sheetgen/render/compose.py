@@ -20,13 +20,14 @@ from sheetgen.layout.document import Layout, Row, _page_names
 from sheetgen.layout.elements.base import Element, RenderBudget
 from sheetgen.layout.units import PT_PER
 from sheetgen.render.backend import Canvas, PageBoxes, Stroke
-from sheetgen.render.geometry import rect_ops
+from sheetgen.render.geometry import ellipse_ops, rect_ops
 from sheetgen.render.recording import RecordingCanvas
 
 MM = PT_PER["mm"]
 MARK_OFFSET = 2.0 * MM  # gap between the bleed edge and a crop mark
 MARK_LENGTH = 6.0 * MM
 MARK_STROKE = Stroke(color=(0.0, 0.0, 0.0), width=0.25)
+OUTLINE_STROKE = Stroke(color=(0.35, 0.35, 0.35), width=0.3)
 
 
 Blocks = list[tuple[str, RecordingCanvas]]
@@ -167,29 +168,53 @@ def _draw_instance(canvas: Canvas, blocks: Blocks, shared: set[str]) -> None:
     flush()
 
 
+MARK_MIN = 2.0 * MM  # a shorter mark is too small to cut by: it is left out and reported
+
+
 def _crop_marks(canvas: Canvas, xs: Iterable[float], ys: Iterable[float],
                 area: tuple[float, float, float, float],
-                media: tuple[float, float]) -> None:
-    """Short marks on the cut lines, outside `area` (the printed area with its bleed)."""
+                media: tuple[float, float], edge: float = 0.0) -> int:
+    """Short marks on the cut lines, outside `area` (the printed area with its bleed) and
+    `edge` (the sheet's unprinted margin). Returns how many cut lines got no mark at all."""
     x0, y0, x1, y1 = area
     mw, mh = media
     ops: list = []
+    missing = 0
     for x in sorted(set(xs)):
-        top_end = max(0.0, y0 - MARK_OFFSET - MARK_LENGTH)
-        if y0 - MARK_OFFSET > top_end + 0.5:
+        drawn = False
+        top_end = max(edge, y0 - MARK_OFFSET - MARK_LENGTH)
+        if y0 - MARK_OFFSET >= top_end + MARK_MIN:
             ops += [("M", x, y0 - MARK_OFFSET), ("L", x, top_end)]
-        bottom_end = min(mh, y1 + MARK_OFFSET + MARK_LENGTH)
-        if bottom_end > y1 + MARK_OFFSET + 0.5:
+            drawn = True
+        bottom_end = min(mh - edge, y1 + MARK_OFFSET + MARK_LENGTH)
+        if bottom_end >= y1 + MARK_OFFSET + MARK_MIN:
             ops += [("M", x, y1 + MARK_OFFSET), ("L", x, bottom_end)]
+            drawn = True
+        missing += not drawn
     for y in sorted(set(ys)):
-        left_end = max(0.0, x0 - MARK_OFFSET - MARK_LENGTH)
-        if x0 - MARK_OFFSET > left_end + 0.5:
+        drawn = False
+        left_end = max(edge, x0 - MARK_OFFSET - MARK_LENGTH)
+        if x0 - MARK_OFFSET >= left_end + MARK_MIN:
             ops += [("M", x0 - MARK_OFFSET, y), ("L", left_end, y)]
-        right_end = min(mw, x1 + MARK_OFFSET + MARK_LENGTH)
-        if right_end > x1 + MARK_OFFSET + 0.5:
+            drawn = True
+        right_end = min(mw - edge, x1 + MARK_OFFSET + MARK_LENGTH)
+        if right_end >= x1 + MARK_OFFSET + MARK_MIN:
             ops += [("M", x1 + MARK_OFFSET, y), ("L", right_end, y)]
+            drawn = True
+        missing += not drawn
     if ops:
         canvas.path(ops, stroke=MARK_STROKE)
+    return missing
+
+
+def outline_ops(page: Any, x: float, y: float) -> list:
+    """The piece's outline (page.shape) with its trim's top-left corner at (x, y)."""
+    w, h = page.width, page.height
+    if page.shape == "circle":
+        return ellipse_ops(x + w / 2, y + h / 2, w / 2, h / 2)
+    if page.shape == "rounded":
+        return rect_ops(x, y, w, h, min(page.corner, w / 2, h / 2))
+    return rect_ops(x, y, w, h)
 
 
 def _place(canvas: Canvas, background: Any, blocks: Blocks, shared: set[str], tx: float,
@@ -242,14 +267,14 @@ def _sides(layout: Layout, sides: str) -> tuple[bool, bool]:
 
 def compose(layout: Layout, canvas: Canvas, count: int = 1,
             progress: Callable[[int], None] | None = None, sides: str = "both",
-            warnings: list[LayoutWarning] | None = None) -> int:
+            warnings: list[LayoutWarning] | None = None, all_faults: bool = False) -> int:
     """Draw the whole document on `canvas`; returns the number of physical pages.
 
     With a `back:`, each front page (or imposed sheet) is followed by its back, so a duplex
     printer puts every back behind its front; `sides` keeps only the fronts or the backs
     (for printing one side, turning the stack, then the other)."""
     fronts, backs = _sides(layout, sides)
-    instances = record_instances(layout, count, progress, warnings)
+    instances = record_instances(layout, count, progress, warnings, all_faults)
     seen = Counter(key for inst in instances
                    for key in {k for k, _ in inst.blocks + (inst.back or [])})
     shared = {key for key, n in seen.items() if n > 1}
@@ -285,6 +310,11 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
     total_w = imp.across * w + (imp.across - 1) * imp.gap
     total_h = imp.down * h + (imp.down - 1) * imp.gap
     x_start, y_start = (sw - total_w) / 2, (sh - total_h) / 2
+    warned = False
+    if warnings is not None and imp.cut_marks and not imp.cut_outline and page.shape != "rect":
+        warnings.append(LayoutWarning(Position(str(layout.path)), f"cut marks show the box "
+                                      f"around each {page.shape} piece, not its outline; "
+                                      "imposition.cut: both (or outline) draws it"))
     inner = min(b, imp.gap / 2)
     outer_x = max(0.0, min(b, x_start - imp.margin))
     outer_y = max(0.0, min(b, y_start - imp.margin))
@@ -309,8 +339,19 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
                                                 _flip(trim_box, sh)))
             for inst, tx, ty, clip in cells:
                 _place(canvas, page.background, inst.blocks, shared, tx, ty, clip)
+            if imp.cut_outline:
+                canvas.path([op for _, tx, ty, _ in cells for op in outline_ops(page, tx, ty)],
+                            stroke=OUTLINE_STROKE)
             if imp.cut_marks:
-                _crop_marks(canvas, xs, ys, bleed_box, (sw, sh))
+                missing = _crop_marks(canvas, xs, ys, bleed_box, (sw, sh), imp.margin)
+                if missing and warnings is not None and not warned:
+                    warned = True
+                    warnings.append(LayoutWarning(
+                        Position(str(layout.path)),
+                        f"cut marks for {missing} cut line(s) cannot be drawn: the pages reach "
+                        f"within {min(bleed_box[0], bleed_box[1]) / MM:.1f} mm of the sheet's "
+                        f"edge (marks need {(MARK_OFFSET + MARK_MIN) / MM + imp.margin / MM:.0f}"
+                        " mm); use a smaller gap or fewer pages, or imposition.cut: outline"))
             canvas.end_page()
             pages += 1
         if backs:

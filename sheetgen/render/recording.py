@@ -92,3 +92,11 @@ def format_calls(calls: list[tuple[str, tuple[Any, ...]]]) -> str:
     """One line per call, numbers to 0.01 pt: stable text for golden files and diffs."""
     return "".join(f"{name} {' '.join(_fmt(a) for a in args)}".rstrip() + "\n"
                    for name, args in calls)
+
+
+class NullCanvas(RecordingCanvas):
+    """Draws nothing and keeps nothing: `validate` composes whole documents on it to find
+    every fault and warning that rendering would meet, without building a file."""
+
+    def _rec(self, name: str, *args: Any) -> None:
+        pass
