@@ -42,11 +42,10 @@ def _seed_or_fresh(seed: int | None) -> int:
               help="Island file to write (YAML, editable by hand).")
 def island_new(seed: int, difficulty: str, out: str) -> None:
     """Generate a verified island and write it as a `captains-curse-island/1` file."""
-    from sheetgen.games.captains_curse.islands.generate import island_yaml
-    from sheetgen.games.captains_curse.islands.verify import generate_verified
+    from sheetgen.games.captains_curse.islands.verify import generate_verified, island_file_text
 
     verified = generate_verified(_seed_or_fresh(seed), difficulty)
-    write_text(out, island_yaml(verified.data))
+    write_text(out, island_file_text(verified))
     click.echo(f"wrote {out}: {verified.data['name']} ({verified.attempts} island(s) tried)")
     click.echo(verified.small_print())
 
@@ -79,26 +78,35 @@ def _conclusion(verdict, difficulty: str) -> str:
 
 def _verdict_table(verdict) -> str:
     d = verdict.to_dict()
-    rows = ["player   games   wins   win rate   95% interval"]
-    for name in ("expert", "greedy"):
+    rows = ["player            dice           games   wins   win rate   95% interval"]
+    for name, label, dice in (("expert", "expert", "verification"),
+                              ("greedy", "greedy", "verification"),
+                              ("figure", "expert", "fresh")):
         r = d[name]
+        if not r["games"]:
+            continue
         lo, hi = r["ci95"]
-        rows.append(f"{name:<8} {r['games']:>5} {r['wins']:>6}   {r['win_rate']:>7.1%}"
-                    f"   {lo:.1%}-{hi:.1%}")
+        rows.append(f"{label:<17} {dice:<13} {r['games']:>5} {r['wins']:>6}   "
+                    f"{r['win_rate']:>7.1%}   {lo:.1%}-{hi:.1%}")
     rows.append(f"skill gap (expert - greedy): {d['skill_gap']:+.1%}")
+    if d["figure"]["games"]:
+        rows.append("the sheet prints the fresh-dice figure (the verification dice chose the "
+                    "island, so their record is biased)")
     return "\n".join(rows)
 
 
 @island.command("verify")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--seed", type=int, default=None, help="Regenerate the island of this seed.")
-@click.option("--difficulty", type=DIFFICULTIES, default="normal", show_default=True)
+@click.option("--difficulty", type=DIFFICULTIES, default=None,
+              help="Band to verify against. Default: the band recorded in the island file "
+                   "(`island new` writes it), else normal.")
 @click.option("-n", "--games", type=click.IntRange(16, 100000), default=4000,
               show_default=True, help="Cap on expert games (early stopping may use fewer).")
 @click.option("--min-games", type=click.IntRange(8, 100000), default=96, show_default=True,
               help="Expert games played before stopping early (island files only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def island_verify(file: str | None, seed: int | None, difficulty: str, games: int,
+def island_verify(file: str | None, seed: int | None, difficulty: str | None, games: int,
                   min_games: int, as_json: bool) -> None:
     """Structural report plus win-rate table; exit status 1 if the island is not winnable.
 
@@ -106,16 +114,28 @@ def island_verify(file: str | None, seed: int | None, difficulty: str, games: in
     do (same dice, same stopping rule), so the figure printed on a sheet is reproduced.
     """
     from sheetgen.games.captains_curse.island import island_to_dict, load_island
-    from sheetgen.games.captains_curse.islands.verify import generate_verified, verify
+    from sheetgen.games.captains_curse.islands.verify import (
+        generate_verified,
+        read_record,
+        verify,
+    )
 
     if (file is None) == (seed is None):
         raise SheetgenError("give an island FILE or --seed N (not both)")
     if file is not None:
         isl = load_island(file)
+        record = read_record(Path(file).read_text(encoding="utf-8", errors="replace"))
+        if difficulty is None:
+            band = record.get("band") if record else None
+            difficulty = band if band in ("easy", "normal", "hard") else "normal"
+            if not as_json:
+                click.echo(f"band: {difficulty} ("
+                           f"{'recorded in the file' if band == difficulty else 'default'})")
         data: dict[str, Any] = island_to_dict(isl)
         verdict = verify(isl, difficulty, data=data, expert_cap=games, min_games=min_games)
         label = file
     else:
+        difficulty = difficulty or "normal"
         verified = generate_verified(seed, difficulty)  # type: ignore[arg-type]
         verdict = verified.verdict
         label = f"seed {seed}: {verified.data['name']} ({verified.small_print()})"

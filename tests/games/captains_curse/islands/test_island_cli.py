@@ -64,3 +64,35 @@ def test_pad_with_progress_reports_what_it_wrote(runner, tmp_path):
                              "--paper", "letter", "-o", str(out)])
     assert r.exit_code == 0, r.output
     assert "1 islands" in r.stdout and out.exists()
+
+
+def test_island_file_records_its_band_and_verify_uses_it(runner, tmp_path):
+    """A hard island failed "verify" as normal unless --difficulty hard was given."""
+    from sheetgen.games.captains_curse.islands.verify import read_record
+
+    out = tmp_path / "hard.yaml"
+    r = runner.invoke(main, ["captains-curse", "island", "new", "--seed", "11",
+                             "--difficulty", "hard", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    text = out.read_text()
+    record = read_record(text)
+    assert record["band"] == "hard" and record["seed"] == 11
+    assert record["figure"]["games"] > 0 and record["acceptance"]["games"] >= 48
+    # The file stays a plain captains-curse-island/1 document (the record is a comment).
+    assert set(yaml.safe_load(text)) == {"format", "name", "seed", "symbols", "spaces",
+                                         "sink_lines"}
+    r = runner.invoke(main, ["captains-curse", "island", "verify", str(out), "-n", "400"])
+    assert "band: hard (recorded in the file)" in r.output
+    assert "verified for 'hard'" in r.output
+    r = runner.invoke(main, ["captains-curse", "island", "verify", str(out),
+                             "--difficulty", "normal", "-n", "400"])
+    assert "for 'normal'" in r.output
+
+
+def test_island_without_record_verifies_as_normal(runner, tmp_path):
+    out = tmp_path / "isle.yaml"
+    runner.invoke(main, ["captains-curse", "island", "new", "--seed", "5", "-o", str(out)])
+    out.write_text("\n".join(line for line in out.read_text().splitlines()
+                             if not line.startswith("#")) + "\n")
+    r = runner.invoke(main, ["captains-curse", "island", "verify", str(out), "-n", "64"])
+    assert "band: normal (default)" in r.output
