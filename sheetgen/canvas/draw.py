@@ -1,4 +1,5 @@
-"""Small drawing helpers shared by rulebook diagrams: shapes as path ops, measured text.
+"""Small drawing helpers shared by rulebook diagrams and game pieces: shapes as path ops,
+measured text, die faces, arrows, icons.
 
 Everything here produces protocol path ops or calls `Canvas` methods, so the same helpers
 would draw into a PDF as well as into SVG.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import math
 
 from sheetgen.assets.fonts import string_width
-from sheetgen.render.backend import Canvas, Color, PathOp, Stroke
+from sheetgen.canvas.protocol import Canvas, Color, PathOp, Stroke
 
 INK: Color = (0.13, 0.11, 0.09)
 PAPER: Color = (1.0, 1.0, 1.0)

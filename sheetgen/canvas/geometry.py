@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from sheetgen.render.backend import Color, PathOp, Stroke
+from sheetgen.canvas.protocol import Color, PathOp, Stroke
 
 KAPPA = 0.5522847498307936  # cubic Bezier handle length for a quarter circle
 

@@ -5,8 +5,9 @@ goes through `Canvas`. Coordinates are PostScript points in a y-down space whose
 top-left corner of the media box, the way designers measure a page; backends flip as their
 format needs. Values arriving here are final: units converted, styles resolved.
 
-Implementations: `pdf.PdfCanvas` (reportlab), `svg.SvgCanvas` (diagrams for rulebooks) and
-`recording.RecordingCanvas` (a test double that logs calls as text).
+Implementations live in `sheetgen.render`: `pdf.PdfCanvas` (reportlab), `svg.SvgCanvas`
+(diagrams for rulebooks) and `recording.RecordingCanvas` (a test double that logs calls as
+text).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sheetgen import access, limits
 from sheetgen.access import readable
@@ -31,9 +31,6 @@ from sheetgen.layout.elements.base import (
 )
 from sheetgen.layout.source import Mapping, Sequence, load_yaml, parse_yaml, read_text
 from sheetgen.layout.units import PAPER_MM, PT_PER, UnitError, parse_length
-
-if TYPE_CHECKING:
-    from sheetgen.render.tiling import Tiling
 
 TOP_KEYS = {"version", "name", "description", "extends", "include", "vars", "styles",
             "components", "page", "imposition", "data", "elements", "game", "back",
@@ -118,6 +115,19 @@ class Row:
             shown = str(first)
             text += f", '{shown[:40]}{'...' if len(shown) > 40 else ''}'"
         return text
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """The `tile:` section: sheets to split a large page over (points; drawn by
+    `sheetgen.render.tiling`). `sheet_height` >= 0 given; when
+    `orientation` is None the orientation needing fewer sheets is chosen."""
+
+    sheet_width: float
+    sheet_height: float
+    orientation: str | None = None
+    overlap: float = 10.0 * PT_PER["mm"]
+    margin: float = 10.0 * PT_PER["mm"]
 
 
 @dataclass
@@ -698,7 +708,7 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
     ctx = ParseContext(str(path), path.parent, unit, styles, {})
     base_names: dict[str, Any] = {
         "seed": options.seed,
-        "page": _page_names(page, 0, 1),
+        "page": page_names(page, 0, 1),
     }
     scope = Scope(base_names, unit, styles, ctx.components, path.parent)
     names = _vars(raw, options, scope)
@@ -742,8 +752,6 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
 
 def _tile(raw: Mapping, unit: str, options: RenderOptions) -> Tiling | None:
     """`tile: a4` or `tile: {paper, orientation, overlap, margin}`; `--tile` overrides."""
-    from sheetgen.render.tiling import Tiling
-
     section = raw.get("tile")
     if options.tile is not None:
         section = options.tile if not isinstance(section, Mapping) else \
@@ -849,7 +857,8 @@ def _no_component_cycle(components: dict[str, Component]) -> None:
             visit(name, (name,))
 
 
-def _page_names(page: PageSpec, index: int, count: int) -> dict[str, Any]:
+def page_names(page: PageSpec, index: int, count: int) -> dict[str, Any]:
+    """The `page.*` names of page `index` of `count` (sizes in mm and in points)."""
     mm = PT_PER["mm"]
     return {
         "index": index, "number": index + 1, "count": count,

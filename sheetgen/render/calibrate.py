@@ -10,8 +10,8 @@ to give. Drawn through the Canvas protocol like every other page.
 
 from __future__ import annotations
 
+from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.layout.units import PT_PER
-from sheetgen.render.backend import Canvas, PageBoxes, Stroke
 from sheetgen.render.compose import mirror_box
 
 MM = PT_PER["mm"]

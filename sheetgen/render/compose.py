@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from sheetgen.canvas.geometry import ellipse_ops, rect_ops
+from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.errors import LayoutWarning, Position, SheetgenError, raise_all
-from sheetgen.layout.document import Layout, Row, _page_names
+from sheetgen.layout.document import Layout, Row, page_names
 from sheetgen.layout.elements.base import Element, RenderBudget
 from sheetgen.layout.units import PT_PER
-from sheetgen.render.backend import Canvas, PageBoxes, Stroke
-from sheetgen.render.geometry import ellipse_ops, rect_ops
 from sheetgen.render.recording import RecordingCanvas
 
 MM = PT_PER["mm"]
@@ -47,7 +47,7 @@ def instance_names(layout: Layout, index: int, total: int, row: dict) -> dict:
     names = dict(layout.names)
     names.update(row)
     names["row"] = row
-    names["page"] = _page_names(layout.page, index, total)
+    names["page"] = page_names(layout.page, index, total)
     return names
 
 

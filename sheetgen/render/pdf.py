@@ -16,7 +16,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from sheetgen import __version__
 from sheetgen.assets.fonts import register_reportlab
-from sheetgen.render.backend import Color, PageBoxes, PathOp, Stroke
+from sheetgen.canvas.protocol import Color, PageBoxes, PathOp, Stroke
 
 try:  # reportlab's C accelerator, when installed, speeds up string and float formatting
     import _rl_accel  # noqa: F401

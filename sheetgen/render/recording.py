@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from sheetgen.render.backend import Canvas, PageBoxes
+from sheetgen.canvas.protocol import Canvas, PageBoxes
 
 
 class RecordingCanvas:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from sheetgen.render.backend import Color, PageBoxes, PathOp, Stroke
+from sheetgen.canvas.protocol import Color, PageBoxes, PathOp, Stroke
 
 _GLYPH_UNITS = 1000.0  # glyph outlines are stored at this size and scaled per use
 

@@ -17,26 +17,15 @@ import math
 import string
 from dataclasses import dataclass
 
+from sheetgen.canvas.geometry import rect_ops
+from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
+from sheetgen.layout.document import Tiling  # the layout's `tile:` section
 from sheetgen.layout.units import PT_PER
-from sheetgen.render.backend import Canvas, PageBoxes, Stroke
-from sheetgen.render.geometry import rect_ops
 
 MM = PT_PER["mm"]
 INK = (0.0, 0.0, 0.0)
 GUIDE = Stroke((0.35, 0.35, 0.35), 0.4, dash=(3.0, 2.0))
 REG = Stroke(INK, 0.3)
-
-
-@dataclass(frozen=True)
-class Tiling:
-    """Sheets to split a large page over (points). `sheet_height` >= 0 given; when
-    `orientation` is None the orientation needing fewer sheets is chosen."""
-
-    sheet_width: float
-    sheet_height: float
-    orientation: str | None = None
-    overlap: float = 10.0 * MM
-    margin: float = 10.0 * MM
 
 
 @dataclass(frozen=True)

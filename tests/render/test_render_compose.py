@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from sheetgen.canvas.protocol import Stroke
 from sheetgen.layout.document import load_layout
-from sheetgen.render.backend import Stroke
 from sheetgen.render.compose import compose, record_instances, sheet_count
 from sheetgen.render.recording import RecordingCanvas, format_calls
 

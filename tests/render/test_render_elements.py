@@ -9,10 +9,10 @@ import pytest
 from PIL import Image as PILImage
 
 from sheetgen.assets import fonts
+from sheetgen.canvas.geometry import bbox
+from sheetgen.canvas.protocol import Stroke
 from sheetgen.layout.document import load_layout
-from sheetgen.render.backend import Stroke
 from sheetgen.render.compose import record_instances
-from sheetgen.render.geometry import bbox
 
 MM = 72 / 25.4
 INK = (0x1f / 255, 0x1a / 255, 0x17 / 255)

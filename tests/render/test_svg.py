@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from sheetgen.render.backend import Stroke
+from sheetgen.canvas.protocol import Stroke
 from sheetgen.render.svg import SvgCanvas, path_data
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

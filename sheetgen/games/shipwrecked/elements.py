@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.canvas.geometry import polyline_ops, rect_ops
+from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.games.captains_curse.sheet.elements import (
     BORDER,
     INK,
@@ -28,8 +30,6 @@ from sheetgen.games.captains_curse.sheet.elements import (
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.params import COLOR, LENGTH, SIZE, Choice, Number, Param
-from sheetgen.render.backend import Canvas, Stroke
-from sheetgen.render.geometry import polyline_ops, rect_ops
 
 from .pictures import FACE_PICTURES, LABEL_SHARE, PICTURE_SHARE, silhouette
 from .tiles import SPOT_MM, tile_geometry

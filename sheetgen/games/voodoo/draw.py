@@ -16,13 +16,13 @@ import math
 from dataclasses import dataclass
 
 from sheetgen.assets import fonts
+from sheetgen.canvas.draw import label  # one measured-label helper for all figures
+from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
+from sheetgen.canvas.protocol import Canvas, Color, Stroke
 from sheetgen.games.voodoo.board import DIRECTIONS, Board, Space, ritual_numbering
 from sheetgen.games.voodoo.cards import ActionCard, ObjectCard, Pirate
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.elements.text import Run, layout_lines, merge_runs
-from sheetgen.render.backend import Canvas, Color, Stroke
-from sheetgen.render.geometry import circle_ops, polyline_ops, rect_ops
-from sheetgen.rulebooks.diagrams.draw import label  # one measured-label helper for all figures
 
 MM = 72.0 / 25.4
 MIN_TEXT_PT = 6.0

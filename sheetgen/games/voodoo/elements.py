@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import SheetgenError
 from sheetgen.games.voodoo import draw
 from sheetgen.games.voodoo.board import default_board, load_board
 from sheetgen.games.voodoo.cards import default_cards
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, Number, Param
-from sheetgen.render.backend import Canvas
 
 _BLEED = {"bleed": Param(SIZE, 0.0, "carry the card's edge colour this far past the trim")}
 _BOARD = {"board": Param(TEXT, None, "a board file (default: the bundled Sea of Souls)")}

@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from sheetgen import limits, registry
+from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import Position, SheetgenError, did_you_mean, raise_all
 from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
 from sheetgen.layout.params import REQUIRED, Param
 from sheetgen.layout.source import Mapping, Sequence
-from sheetgen.render.backend import Canvas
 
 ELEMENT_TYPES: dict[str, type[Element]] = {}
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from sheetgen.canvas.geometry import rect_ops, rotation
+from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.elements.base import Element, ParseContext, Scope, register
 from sheetgen.layout.params import ANY, LENGTH, TEXT, Kind, Number, Param
-from sheetgen.render.backend import Canvas
-from sheetgen.render.geometry import rect_ops, rotation
 
 
 def _apply_transform(canvas: Canvas, x: float, y: float, rotate: float, scale: float) -> None:

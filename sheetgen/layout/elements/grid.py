@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.assets import fonts
+from sheetgen.canvas.geometry import make_stroke, rect_ops
+from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.colors import parse_color
 from sheetgen.layout.elements.base import Element, Scope, register
@@ -22,8 +24,6 @@ from sheetgen.layout.params import (
     Param,
 )
 from sheetgen.layout.units import parse_length
-from sheetgen.render.backend import Canvas
-from sheetgen.render.geometry import make_stroke, rect_ops
 
 CELL_KEYS = {"row", "col", "rowspan", "colspan", "text", "fill", "font", "size", "color",
              "align", "icon", "icon_color", "icon_size"}

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.assets.icons import get_icon
+from sheetgen.canvas.geometry import circle_ops, make_stroke, rect_ops
+from sheetgen.canvas.protocol import Canvas, Color
 from sheetgen.errors import Position, SheetgenError
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import COLOR, LENGTH, SIZE, TEXT, Number, Param
-from sheetgen.render.backend import Canvas, Color
-from sheetgen.render.geometry import circle_ops, make_stroke, rect_ops
 
 
 def draw_icon(canvas: Canvas, name: str, x: float, y: float, w: float, h: float,
@@ -26,7 +26,7 @@ def draw_icon(canvas: Canvas, name: str, x: float, y: float, w: float, h: float,
     if rotate:
         canvas.push()
         cx, cy = x + w / 2, y + h / 2
-        from sheetgen.render.geometry import rotation
+        from sheetgen.canvas.geometry import rotation
 
         a, b, c, d, _, _ = rotation(rotate)
         canvas.transform(a, b, c, d, cx - a * cx - c * cy, cy - b * cx - d * cy)

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.access import readable
+from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import SheetgenError
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, Param
-from sheetgen.render.backend import Canvas
 
 
 @lru_cache(maxsize=64)
@@ -97,7 +97,7 @@ class Image(Element):
                                 hint="use .svg, .png or .jpg")
 
     def _draw_svg(self, canvas: Canvas, path: str, v: dict[str, Any]) -> None:
-        from sheetgen.render.geometry import make_stroke
+        from sheetgen.canvas.geometry import make_stroke
 
         (vx, vy, vw, vh), shapes = svg_shapes(path)
         x, y, w, h = _fit(v, vw, vh)

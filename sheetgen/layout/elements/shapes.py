@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.canvas.geometry import circle_ops, make_stroke, polyline_ops, rect_ops
+from sheetgen.canvas.protocol import Canvas
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import (
     BOOL,
@@ -15,8 +17,6 @@ from sheetgen.layout.params import (
     Param,
     Points,
 )
-from sheetgen.render.backend import Canvas
-from sheetgen.render.geometry import circle_ops, make_stroke, polyline_ops, rect_ops
 
 PAINT = {
     "fill": Param(COLOR, None, "fill colour, e.g. '#f3e7c9', or none"),

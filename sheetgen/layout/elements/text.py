@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.assets import fonts
+from sheetgen.canvas.protocol import Canvas
 from sheetgen.layout.elements.base import Element, Scope, register, warn
 from sheetgen.layout.params import BOOL, COLOR, FONT, LENGTH, SIZE, TEXT, Choice, Number, Param
-from sheetgen.render.backend import Canvas
 
 _MARKUP = re.compile(r"(\*\*.+?\*\*|\*.+?\*)")
 

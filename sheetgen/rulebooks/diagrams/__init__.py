@@ -92,7 +92,7 @@ def diagram_html(name: str, caption: str = "", scale: float = 1.0) -> Markup:
 def emblem_html(icons: list[str], color: tuple[float, float, float] = (0.55, 0.14, 0.09)
                 ) -> Markup:
     """A row of library icons for a book's cover, drawn through the SVG canvas."""
-    from sheetgen.rulebooks.diagrams.draw import icon
+    from sheetgen.canvas.draw import icon
 
     if not icons:
         return Markup("")

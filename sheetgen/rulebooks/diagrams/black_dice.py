@@ -6,11 +6,7 @@ same function whose results the text quotes, so picture, prose and arithmetic ag
 
 from __future__ import annotations
 
-from sheetgen.games.black_dice.examples import BD_EXAMPLE, black_dice_settlement
-from sheetgen.games.black_dice.rules import BD_SYMBOLS
-from sheetgen.render.backend import Canvas, Stroke
-from sheetgen.rulebooks.diagrams import register
-from sheetgen.rulebooks.diagrams.draw import (
+from sheetgen.canvas.draw import (
     GREY,
     INK,
     PAPER,
@@ -21,6 +17,10 @@ from sheetgen.rulebooks.diagrams.draw import (
     label,
     rounded_rect,
 )
+from sheetgen.canvas.protocol import Canvas, Stroke
+from sheetgen.games.black_dice.examples import BD_EXAMPLE, black_dice_settlement
+from sheetgen.games.black_dice.rules import BD_SYMBOLS
+from sheetgen.rulebooks.diagrams import register
 
 ICONS = ("anchor", "rum", "swords", "map", "ship", "flag")
 PLAYER_COLORS = {

@@ -9,7 +9,7 @@ of paths and text (text by its advance width and size), which is all that decisi
 from __future__ import annotations
 
 from sheetgen.assets.fonts import string_width
-from sheetgen.render.backend import PageBoxes
+from sheetgen.canvas.protocol import PageBoxes
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

@@ -8,16 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetgen.games.captains_curse.examples import (
-    CC_COLUMNS,
-    CC_ENDGAME_MARKS,
-    CC_SYMBOLS,
-    cc_endgame,
-    cc_nested_sink,
-)
-from sheetgen.render.backend import Stroke
-from sheetgen.rulebooks.diagrams import register
-from sheetgen.rulebooks.diagrams.draw import (
+from sheetgen.canvas.draw import (
     INK,
     PAPER,
     PENCIL,
@@ -31,6 +22,15 @@ from sheetgen.rulebooks.diagrams.draw import (
     rect,
     rounded_rect,
 )
+from sheetgen.canvas.protocol import Stroke
+from sheetgen.games.captains_curse.examples import (
+    CC_COLUMNS,
+    CC_ENDGAME_MARKS,
+    CC_SYMBOLS,
+    cc_endgame,
+    cc_nested_sink,
+)
+from sheetgen.rulebooks.diagrams import register
 
 SYMBOLS = CC_SYMBOLS
 COLUMNS = CC_COLUMNS

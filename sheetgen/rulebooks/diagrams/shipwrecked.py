@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sheetgen.render.backend import Canvas, Stroke
+from sheetgen.canvas.draw import INK, RED, circle, die_face, label, rounded_rect
+from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.rulebooks.diagrams import register
-from sheetgen.rulebooks.diagrams.draw import INK, RED, circle, die_face, label, rounded_rect
 
 OCEAN = (0.80, 0.89, 0.94)
 BLACK_CAPTAIN, WHITE_CAPTAIN = 6, 2

@@ -8,11 +8,11 @@ match column at the positions the layout's own variables give.
 
 from __future__ import annotations
 
+from sheetgen.canvas.draw import PENCIL, die_face, label, rect
+from sheetgen.canvas.protocol import Canvas
 from sheetgen.games.swashbuckle.examples import SB_ROLL, swashbuckle_example
-from sheetgen.render.backend import Canvas
 from sheetgen.rulebooks.diagrams import register
 from sheetgen.rulebooks.diagrams.bounds import reaches
-from sheetgen.rulebooks.diagrams.draw import PENCIL, die_face, label, rect
 
 MM = 72 / 25.4
 

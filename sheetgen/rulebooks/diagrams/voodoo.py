@@ -6,10 +6,7 @@ worked example uses, so the picture and the text cannot disagree.
 
 from __future__ import annotations
 
-from sheetgen.games.voodoo.rules import broadside_hits
-from sheetgen.render.backend import Canvas, Stroke
-from sheetgen.rulebooks.diagrams import register
-from sheetgen.rulebooks.diagrams.draw import (
+from sheetgen.canvas.draw import (
     GREY,
     INK,
     PAPER,
@@ -20,6 +17,9 @@ from sheetgen.rulebooks.diagrams.draw import (
     label,
     rect,
 )
+from sheetgen.canvas.protocol import Canvas, Stroke
+from sheetgen.games.voodoo.rules import broadside_hits
+from sheetgen.rulebooks.diagrams import register
 
 CALM = (0.16, 0.19, 0.22)
 LANE = (0.93, 0.78, 0.74)
@@ -90,9 +90,9 @@ def sea_of_souls(canvas: Canvas) -> tuple[float, float]:
     """The board's sea drawn by the board element's own code from the board model: values,
     haunted and calm water, tidal arrows, maps, the harbour with the Cursed Pirates' order
     (CP 1-6) and the Stars directions on harbour space 1."""
+    from sheetgen.canvas.draw import ICONS_USED
     from sheetgen.games.voodoo.board import default_board
     from sheetgen.games.voodoo.draw import SEA_ICONS, draw_sea, sea_size
-    from sheetgen.rulebooks.diagrams.draw import ICONS_USED
 
     board = default_board()
     ICONS_USED.update(n for n in SEA_ICONS if n != "ship")  # credited in the colophon

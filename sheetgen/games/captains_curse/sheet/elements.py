@@ -25,12 +25,12 @@ from shapely.ops import polylabel
 
 from sheetgen.access import readable
 from sheetgen.assets.fonts import string_width
+from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
+from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.params import ANY, BOOL, COLOR, LENGTH, SIZE, TEXT, Choice, Number, Param
-from sheetgen.render.backend import Canvas, Stroke
-from sheetgen.render.geometry import circle_ops, polyline_ops, rect_ops
 
 from ..island import Island, island_from_dict, island_to_dict, load_island
 from ..ruleset import Ruleset
