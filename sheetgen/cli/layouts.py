@@ -23,7 +23,7 @@ PAPERS = click.Choice(sorted(PAPER_MM), case_sensitive=False)
 
 def _options(sets: tuple[str, ...], seed: int, paper: str | None, bleed: bool | None,
              crop_marks: bool | None, island: str | None = None,
-             tile: str | None = None) -> RenderOptions:
+             tile: str | None = None, colorspace: str | None = None) -> RenderOptions:
     overrides = dict(parse_override(s) for s in sets)
     if island is not None:
         path = Path(island)
@@ -32,7 +32,7 @@ def _options(sets: tuple[str, ...], seed: int, paper: str | None, bleed: bool | 
         overrides["island"] = str(path.resolve())
     return RenderOptions(overrides=overrides, paper=paper.lower() if paper else None,
                          bleed=bleed, crop_marks=crop_marks, seed=seed,
-                         tile=tile.lower() if tile else None)
+                         tile=tile.lower() if tile else None, colorspace=colorspace)
 
 
 def _progress(total: int, quiet: bool, label: str):
@@ -72,15 +72,18 @@ def render_options(func):
               help="Only the backs, mirrored as for duplex (print them on the turned stack).")
 @click.option("--tile", type=PAPERS, default=None,
               help="Split each page over sheets of this paper (posters, boards).")
+@click.option("--colorspace", type=click.Choice(["rgb", "cmyk"]), default=None,
+              help="cmyk: every colour as inks (RGB converted), with an output intent.")
 @click.option("--strict", is_flag=True,
               help="Treat warnings (text out of its box) as errors: exit 2, write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sides, tile,
-           strict, quiet):
+           colorspace, strict, quiet):
     """Render LAYOUT (a bundled name or a .yaml file) to a print-ready PDF."""
     sides = sides or "both"
     path = find_layout(layout)
-    doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island, tile))
+    doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island, tile,
+                                     colorspace))
     out = out or f"output/{file_stem(doc)}.pdf"
     total = len(doc.page_rows(count))
     warnings: list[LayoutWarning] = []

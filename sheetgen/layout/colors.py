@@ -1,6 +1,14 @@
-"""Colours: `#rrggbb`, `#rgb`, a few names, or `none`."""
+"""Colours: `#rrggbb`, `#rgb`, `cmyk(c, m, y, k)`, a few names, or `none`.
+
+A colour is an RGB triple (0..1) for every backend; a `Cmyk` colour is such a triple that also
+carries the ink values it was given, which the PDF backend writes as they are when asked
+for CMYK output (`--colorspace cmyk`). The named colours carry CMYK values of their own,
+chosen for print, so a palette colour is the same ink whichever way it was named.
+"""
 
 from __future__ import annotations
+
+import re
 
 NAMED: dict[str, str] = {
     "black": "#000000",
@@ -21,6 +29,64 @@ NAMED: dict[str, str] = {
 }
 
 
+# The palette as inks (percent), for CMYK output: near-neutral colours use black ink only, and
+# the dark ones a rich black within a 300 % total ink limit.
+NAMED_CMYK: dict[str, tuple[float, float, float, float]] = {
+    "black": (0, 0, 0, 100),
+    "white": (0, 0, 0, 0),
+    "ink": (30, 30, 30, 95),
+    "grey": (0, 0, 0, 50),
+    "gray": (0, 0, 0, 50),
+    "light-grey": (0, 0, 0, 15),
+    "red": (15, 95, 95, 5),
+    "blood": (25, 100, 100, 30),
+    "sea": (80, 35, 20, 15),
+    "sea-light": (12, 3, 2, 0),
+    "sand": (3, 8, 24, 0),
+    "parchment": (2, 4, 12, 0),
+    "gold": (25, 45, 100, 10),
+    "green": (80, 30, 90, 20),
+    "navy": (100, 80, 35, 30),
+}
+TOTAL_INK_LIMIT = 300.0
+"""Most papers take at most 300 % ink in total; RGB converted to CMYK keeps below it."""
+
+
+class Cmyk(tuple):
+    """An RGB triple (for screens and RGB output) that remembers its CMYK inks (0..1)."""
+
+    cmyk: tuple[float, float, float, float]
+
+    def __new__(cls, c: float, m: float, y: float, k: float) -> Cmyk:
+        rgb = tuple((1 - min(1.0, v + k)) for v in (c, m, y))
+        self = super().__new__(cls, rgb)
+        self.cmyk = (c, m, y, k)
+        return self
+
+    def __repr__(self) -> str:  # recordings compare colours by repr: inks must count
+        return "cmyk({:g}, {:g}, {:g}, {:g})".format(*(round(v * 100, 3) for v in self.cmyk))
+
+
+def to_cmyk(color: tuple[float, ...]) -> tuple[float, float, float, float]:
+    """Inks (0..1) for a colour: its own when it has them, else converted from RGB with grey
+    component replacement (grey goes to black ink) and the total kept under the ink limit."""
+    if isinstance(color, Cmyk):
+        return color.cmyk
+    r, g, b = color
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return (0.0, 0.0, 0.0, 1.0)
+    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    total = (c + m + y + k) * 100
+    if total > TOTAL_INK_LIMIT:
+        scale = (TOTAL_INK_LIMIT / 100 - k) / (c + m + y)
+        c, m, y = c * scale, m * scale, y * scale
+    return (round(c, 4), round(m, 4), round(y, 4), round(k, 4))
+
+
+_CMYK = re.compile(r"cmyk\(\s*([^,]+),\s*([^,]+),\s*([^,]+),\s*([^)]+)\)")
+
+
 class ColorError(ValueError):
     pass
 
@@ -34,6 +100,20 @@ def parse_color(value: object) -> tuple[float, float, float] | None:
     text = value.strip().lower()
     if text in ("none", "transparent"):
         return None
+    if text in NAMED_CMYK:
+        return _named(text)
+    match = _CMYK.fullmatch(text)
+    if match:
+        try:
+            inks = [float(v) for v in match.groups()]
+        except ValueError:
+            inks = []
+        if len(inks) != 4 or not all(0 <= v <= 100 for v in inks):
+            raise ColorError(f"'{value}': cmyk() takes four ink percentages from 0 to 100")
+        if sum(inks) > TOTAL_INK_LIMIT:
+            raise ColorError(f"'{value}' puts {sum(inks):g} % ink on the paper; most papers "
+                             f"take at most {TOTAL_INK_LIMIT:g} %")
+        return Cmyk(*(v / 100 for v in inks))
     text = NAMED.get(text, text)
     if text.startswith("#"):
         hexpart = text[1:]
@@ -47,5 +127,25 @@ def parse_color(value: object) -> tuple[float, float, float] | None:
             else:
                 return (r / 255.0, g / 255.0, b / 255.0)
     raise ColorError(
-        f"'{value}' is not a colour (use #rrggbb, #rgb, none, or a name: {', '.join(NAMED)})"
+        f"'{value}' is not a colour (use #rrggbb, #rgb, cmyk(c, m, y, k) in percent, none, or "
+        f"a name: {', '.join(NAMED)})"
     )
+
+
+def _named(name: str) -> tuple[float, float, float]:
+    """A palette colour: its screen RGB, carrying its print inks."""
+    hexpart = NAMED[name][1:]
+    rgb = tuple(int(hexpart[i:i + 2], 16) / 255.0 for i in (0, 2, 4))
+    return NamedCmyk(rgb, tuple(v / 100 for v in NAMED_CMYK[name]))
+
+
+class NamedCmyk(Cmyk):
+    """A palette colour: shown with its designed RGB, printed with its designed inks."""
+
+    def __new__(cls, rgb: tuple[float, ...], inks: tuple[float, ...]) -> NamedCmyk:
+        self = tuple.__new__(cls, rgb)
+        self.cmyk = inks
+        return self
+
+    def __repr__(self) -> str:  # as the plain RGB: the palette's inks follow from its RGB
+        return tuple.__repr__(self)

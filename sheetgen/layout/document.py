@@ -36,7 +36,7 @@ TOP_KEYS = {"version", "name", "description", "extends", "include", "vars", "sty
             "components", "page", "imposition", "data", "elements", "game", "back",
             "tile"}
 PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_marks",
-             "shape", "corner",
+             "shape", "corner", "colorspace",
              "background", "unit"}
 IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "cut", "margin",
                    "duplex", "back_offset"}
@@ -59,6 +59,7 @@ class PageSpec:
     bleed: float = 3.0 * PT_PER["mm"]
     margin: float = 5.0 * PT_PER["mm"]
     crop_marks: bool = False
+    colorspace: str = "rgb"
     shape: str = "rect"
     """The piece's outline: rect, rounded (corners of `corner`) or circle (die-cut tokens)."""
     corner: float = 0.0
@@ -146,9 +147,11 @@ class Layout:
     game: dict[str, Any] = field(default_factory=dict)
     back: Back | None = None
     rows: list[Row] = field(default_factory=list)
+    """The data rows with their positions (`data` holds their fields)."""
     tile: Tiling | None = None
     """Split each page over several sheets (a poster or board; sheetgen.render.tiling)."""
-    """The data rows with their positions (`data` holds their fields)."""
+    colorspace: str = "rgb"
+    """rgb, or cmyk: every colour written as inks (sheetgen.layout.colors)."""
 
     def copies_of(self) -> list[tuple[Row, int]]:
         """Each row with the number of pages it makes (its `copies:` field, default 1)."""
@@ -343,6 +346,10 @@ def _page(raw: Mapping, options: RenderOptions) -> tuple[PageSpec, str]:
         raise SheetgenError(f"page.shape '{shape}' is not one of {', '.join(SHAPES)}",
                             section.pos_of("shape"), hint=did_you_mean(str(shape), SHAPES))
     spec.shape = shape
+    spec.colorspace = section.get("colorspace", "rgb")
+    if spec.colorspace not in ("rgb", "cmyk"):
+        raise SheetgenError(f"page.colorspace '{spec.colorspace}' is not rgb or cmyk",
+                            section.pos_of("colorspace"))
     spec.corner = _length(section, "corner", unit, 3 * PT_PER["mm"] if shape == "rounded"
                           else 0.0)
     try:
@@ -626,6 +633,7 @@ class RenderOptions:
     crop_marks: bool | None = None
     seed: int = 0
     tile: str | None = None  # --tile PAPER
+    colorspace: str | None = None  # --colorspace rgb|cmyk
 
 def parse_override(text: str) -> tuple[str, Any]:
     """`key=value` from --set; the value is read as YAML, so numbers and lists work."""
@@ -747,7 +755,8 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
                   description=str(raw.get("description", "")), page=page,
                   imposition=imposition, unit=unit, names=names, styles=styles,
                   components=ctx.components, data=[r.fields for r in rows], elements=elements,
-                  game=_plain(game), back=_back(raw, ctx), rows=rows, tile=tile)
+                  game=_plain(game), back=_back(raw, ctx), rows=rows, tile=tile,
+                  colorspace=options.colorspace or page.colorspace)
 
 
 def _tile(raw: Mapping, unit: str, options: RenderOptions) -> Tiling | None:

@@ -16,7 +16,8 @@ def render_pdf(layout: Layout, count: int = 1,
                progress: Callable[[int], None] | None = None, sides: str = "both",
                warnings: list[LayoutWarning] | None = None) -> bytes:
     """The finished PDF; what a person would stumble on is added to `warnings`."""
-    canvas = PdfCanvas(title=layout.name, subject=layout.description)
+    canvas = PdfCanvas(title=layout.name, subject=layout.description,
+                       colorspace=layout.colorspace)
     compose(layout, canvas, count, progress, sides, warnings)
     return canvas.finish()
 

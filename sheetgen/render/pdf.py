@@ -17,6 +17,27 @@ from reportlab.pdfgen import canvas as rl_canvas
 from sheetgen import __version__
 from sheetgen.assets.fonts import register_reportlab
 from sheetgen.canvas.protocol import Color, PageBoxes, PathOp, Stroke
+from sheetgen.layout.colors import to_cmyk
+
+OUTPUT_CONDITION = "FOGRA39"
+"""The printing condition CMYK files are prepared for (coated paper, ISO 12647-2), named
+as registered with the ICC so that no profile needs to be embedded."""
+
+
+def _declare_output_intent(c: rl_canvas.Canvas) -> None:
+    """Add an /OutputIntents entry to the catalog: the PDF says which press its inks are for
+    (by the registered condition's name, as PDF/X allows; the profile is not embedded)."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDictionary, PDFName, PDFString
+
+    catalog = c._doc.Catalog
+    catalog.OutputIntents = PDFArray([PDFDictionary({
+        "Type": PDFName("OutputIntent"),
+        "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(OUTPUT_CONDITION),
+        "RegistryName": PDFString("http://www.color.org"),
+        "Info": PDFString("Coated FOGRA39 (ISO 12647-2:2004)"),
+    })])
+    catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]
 
 try:  # reportlab's C accelerator, when installed, speeds up string and float formatting
     import _rl_accel  # noqa: F401
@@ -25,7 +46,8 @@ except ImportError:  # pragma: no cover - optional
 
 
 class PdfCanvas:
-    def __init__(self, title: str = "sheetgen", subject: str = "") -> None:
+    def __init__(self, title: str = "sheetgen", subject: str = "", colorspace: str = "rgb"
+                 ) -> None:
         register_reportlab()
         self._buffer = io.BytesIO()
         self._c = rl_canvas.Canvas(self._buffer, invariant=1, pageCompression=1,
@@ -34,6 +56,9 @@ class PdfCanvas:
         self._c.setSubject(subject)
         self._c.setCreator(f"sheetgen {__version__}")
         self._c.setAuthor("sheetgen")
+        self._cmyk = colorspace == "cmyk"
+        if self._cmyk:
+            _declare_output_intent(self._c)
         self._forms: set[str] = set()
         self._pages = 0
         self._in_form = False
@@ -96,9 +121,12 @@ class PdfCanvas:
             c.setFillAlpha(opacity)
             c.setStrokeAlpha(opacity)
         if fill is not None:
-            c.setFillColorRGB(*fill)
+            self._fill(fill)
         if stroke is not None:
-            c.setStrokeColorRGB(*stroke.color)
+            if self._cmyk:
+                c.setStrokeColorCMYK(*to_cmyk(stroke.color))
+            else:
+                c.setStrokeColorRGB(*stroke.color)
             c.setLineWidth(stroke.width)
             c.setLineCap(stroke.cap)
             c.setLineJoin(stroke.join)
@@ -115,11 +143,18 @@ class PdfCanvas:
         c.saveState()
         if opacity < 1:
             c.setFillAlpha(opacity)
-        c.setFillColorRGB(*(color or (0, 0, 0)))
+        self._fill(color or (0.0, 0.0, 0.0))
         c.transform(1, 0, 0, -1, x, y)
         c.setFont(font, size)
         c.drawString(0, 0, s)
         c.restoreState()
+
+    def _fill(self, color: Color) -> None:
+        """The fill colour, as inks in CMYK mode (converted from RGB where given as RGB)."""
+        if self._cmyk:
+            self._c.setFillColorCMYK(*to_cmyk(color))
+        else:
+            self._c.setFillColorRGB(*color)
 
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
         c = self._c
