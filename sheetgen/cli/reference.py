@@ -29,7 +29,9 @@ def elements(type_name):
         click.echo("  elements      (list) the elements it holds")
     for key, param in cls.params.items():
         default = "required" if param.default is REQUIRED else f"default {param.default!r}"
-        click.echo(f"  {key.ljust(13)} ({param.kind.label}; {default}) {param.doc}")
+        options = getattr(param.kind, "options", None)
+        label = f"one of {' | '.join(map(str, options))}" if options else param.kind.label
+        click.echo(f"  {key.ljust(13)} ({label}; {default}) {param.doc}".rstrip())
 
 
 @click.command()

@@ -11,7 +11,7 @@ from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.colors import parse_color
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
-from sheetgen.layout.elements.text import layout_lines, merge_runs
+from sheetgen.layout.elements.text import draw_line, layout_lines, line_width
 from sheetgen.layout.params import (
     COLOR,
     FONT,
@@ -125,8 +125,7 @@ class Grid(Element):
         font, size = c["font"] or v["font"], c["size"] or v["size"]
         pad = v["padding"]
         lines = layout_lines(c["text"], font, size, cw - 2 * pad, True)
-        while size > 5 and any(sum(fonts.string_width(r.text, r.font, size) for r in line)
-                               > cw - 2 * pad for line in lines):
+        while size > 5 and any(line_width(line, size) > cw - 2 * pad for line in lines):
             size -= 0.25
             lines = layout_lines(c["text"], font, size, cw - 2 * pad, True)
         leading = size * 1.15
@@ -135,12 +134,10 @@ class Grid(Element):
         baseline = cy + (ch - block) / 2 + cap
         align = c["align"] or v["align"]
         for line in lines:
-            lw = sum(fonts.string_width(r.text, r.font, size) for r in line)
+            lw = line_width(line, size)
             lx = {"left": cx + pad, "center": cx + (cw - lw) / 2,
                   "right": cx + cw - pad - lw}[align]
-            for run in merge_runs(line):
-                canvas.text(lx, baseline, run.text, run.font, size, color)
-                lx += fonts.string_width(run.text, run.font, size)
+            draw_line(canvas, line, lx, baseline, size, color)
             baseline += leading
 
     def _cell(self, raw: Any, index: int, n_rows: int, n_cols: int, scope: Scope) -> dict:

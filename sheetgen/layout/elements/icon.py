@@ -41,7 +41,7 @@ class Icon(Element):
     type_name = "icon"
     description = "a named vector symbol from the icon library, sized and coloured"
     params = {
-        "name": Param(TEXT, doc="icon name, e.g. skull, barrel, anchor (sheetgen list-icons)"),
+        "name": Param(TEXT, doc="icon name, e.g. skull, barrel (`sheetgen icons` lists them)"),
         "x": Param(LENGTH, 0.0, "left edge of the icon's box"),
         "y": Param(LENGTH, 0.0, "top edge of the icon's box"),
         "size": Param(SIZE, doc="width and height of the icon's box, e.g. 12mm"),

@@ -1,7 +1,9 @@
 """Text: a line or a wrapped paragraph in a box, aligned, optionally shrunk to fit.
 
 Inline `**bold**` and `*italic*` switch to the font's `-bold` / `-italic` sibling when the
-bundle has one, which is enough for labels such as "**Full Boat** 25 points".
+bundle has one, which is enough for labels such as "**Full Boat** 25 points". `:name:` with a
+bundled icon's name (`sheetgen icons`) sets that icon inside the line, one em wide, in the
+text's colour, centred on the capitals, so it wraps, shrinks and aligns like a word.
 """
 
 from __future__ import annotations
@@ -12,16 +14,65 @@ from typing import Any
 
 from sheetgen.assets import fonts
 from sheetgen.canvas.protocol import Canvas
+from sheetgen.errors import did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register, warn
 from sheetgen.layout.params import BOOL, COLOR, FONT, LENGTH, SIZE, TEXT, Choice, Number, Param
 
 _MARKUP = re.compile(r"(\*\*.+?\*\*|\*.+?\*)")
+_ICON = re.compile(r":([a-z][a-z0-9-]*):")
+ICON_EM = 1.0
+"""An inline icon's width (and height), in ems of the text around it."""
 
 
 @dataclass(frozen=True)
 class Run:
     text: str
     font: str
+    icon: str | None = None
+
+
+def _icon_names() -> set[str]:
+    from sheetgen.assets.icons import icon_names
+
+    return set(icon_names())
+
+
+def _with_icons(run: Run) -> list[Run]:
+    """Split `:name:` of a known icon out of a run; other text stays as it is."""
+    if ":" not in run.text:
+        return [run]
+    known = _icon_names()
+    out: list[Run] = []
+    last = 0
+    for match in _ICON.finditer(run.text):
+        if match.group(1) not in known:
+            continue
+        if match.start() > last:
+            out.append(Run(run.text[last:match.start()], run.font))
+        out.append(Run("", run.font, match.group(1)))
+        last = match.end()
+    if last < len(run.text):
+        out.append(Run(run.text[last:], run.font))
+    return out
+
+
+def run_width(run: Run, size: float) -> float:
+    return size * ICON_EM if run.icon else fonts.string_width(run.text, run.font, size)
+
+
+def draw_line(canvas: Canvas, line: list[Run], x: float, baseline: float, size: float,
+              color: Any, opacity: float = 1.0) -> None:
+    """Set one laid-out line from x: text runs as text, icon runs as vector icons."""
+    from sheetgen.layout.elements.icon import draw_icon
+
+    for run in merge_runs(line):
+        if run.icon:
+            s = size * ICON_EM
+            middle = baseline - fonts.cap_height(run.font, size) / 2
+            draw_icon(canvas, run.icon, x, middle - s / 2, s, s, color)
+        elif run.text:
+            canvas.text(x, baseline, run.text, run.font, size, color, opacity)
+        x += run_width(run, size)
 
 
 def _variant(font: str, variant: str) -> str:
@@ -36,11 +87,12 @@ def split_runs(line: str, font: str) -> list[Run]:
         if not part:
             continue
         if part.startswith("**") and part.endswith("**") and len(part) > 4:
-            runs.append(Run(part[2:-2], _variant(font, "bold")))
+            run = Run(part[2:-2], _variant(font, "bold"))
         elif part.startswith("*") and part.endswith("*") and len(part) > 2:
-            runs.append(Run(part[1:-1], _variant(font, "italic")))
+            run = Run(part[1:-1], _variant(font, "italic"))
         else:
-            runs.append(Run(part, font))
+            run = Run(part, font)
+        runs.extend(_with_icons(run))
     return runs
 
 
@@ -48,6 +100,9 @@ def _words(runs: list[Run]) -> list[list[Run]]:
     """Split runs into words (lists of runs, since a word may change font midway)."""
     words: list[list[Run]] = [[]]
     for run in runs:
+        if run.icon:  # an icon is part of the word it touches
+            words[-1].append(run)
+            continue
         pieces = re.split(r"( )", run.text)
         for piece in pieces:
             if piece == " ":
@@ -58,7 +113,10 @@ def _words(runs: list[Run]) -> list[list[Run]]:
 
 
 def _width(runs: list[Run], size: float) -> float:
-    return sum(fonts.string_width(r.text, r.font, size) for r in runs)
+    return sum(run_width(r, size) for r in runs)
+
+
+line_width = _width
 
 
 def layout_lines(text: str, font: str, size: float, width: float | None,
@@ -126,6 +184,7 @@ class Text(Element):
                 size = max(v["min_size"], size - 0.25)
                 lines = layout_lines(text, v["font"], size, width, v["wrap"])
         self._check_fit(lines, size, v, width, height, scope)
+        self._check_icons(text, scope)
         leading = size * v["leading"]
         cap = fonts.cap_height(v["font"], size)
         block = cap + leading * (len(lines) - 1)
@@ -147,12 +206,20 @@ class Text(Element):
             else:
                 lx = {"left": x, "center": x + (width - line_w) / 2,
                       "right": x + width - line_w}[v["align"]]
-            for run in merge_runs(line):
-                if run.text:
-                    canvas.text(lx, baseline, run.text, run.font, size, v["color"], v["opacity"])
-                lx += fonts.string_width(run.text, run.font, size)
+            draw_line(canvas, line, lx, baseline, size, v["color"], v["opacity"])
             baseline += leading
 
+
+    def _check_icons(self, text: str, scope: Scope) -> None:
+        """`:name:` that names no icon is printed as it stands; say so, it is likely a typo."""
+        if ":" not in text:
+            return
+        known = _icon_names()
+        for match in _ICON.finditer(text):
+            if match.group(1) not in known:
+                hint = did_you_mean(match.group(1), known)
+                warn(scope, self.pos, f"':{match.group(1)}:' is not an icon, printed as text"
+                     + (f" ({hint})" if hint else " (`sheetgen icons` lists them)"))
 
     def _check_fit(self, lines: list[list[Run]], size: float, v: dict[str, Any],
                    width: float | None, height: float | None, scope: Scope) -> None:
@@ -162,7 +229,7 @@ class Text(Element):
             return
         if width is not None and v["wrap"]:
             for line in lines:
-                words = "".join(r.text for r in line).split(" ")
+                words = "".join(r.text or f":{r.icon}:" for r in line).split(" ")
                 if len(words) == 1 and _width(line, size) > width + TOLERANCE:
                     warn(scope, self.pos, f"the word '{words[0][:40]}' is "
                          f"{(_width(line, size) - width) / MM:.1f} mm wider than its box")
@@ -193,7 +260,7 @@ def merge_runs(line: list[Run]) -> list[Run]:
     """Join neighbouring runs in the same font so each becomes one text call."""
     merged: list[Run] = []
     for run in line:
-        if merged and merged[-1].font == run.font:
+        if merged and merged[-1].font == run.font and not run.icon and not merged[-1].icon:
             merged[-1] = Run(merged[-1].text + run.text, run.font)
         else:
             merged.append(run)
