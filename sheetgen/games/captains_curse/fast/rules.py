@@ -1,0 +1,192 @@
+"""The rules on the arrays: what may be played (R6-R8, R11), what a move does (R6, R7, R10)
+and when and how a game ends (R14, R16-R17). The referee (`state.GameState`) is the readable
+version; tests play both side by side."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sheetgen.games.captains_curse.fast.arrays import (
+    S_CIRC,
+    S_DBL,
+    S_LOOTED,
+    S_MARKED,
+    S_NEXT,
+    S_SUNK,
+    T_ALL,
+    T_LINES,
+    T_RING,
+    T_ROW,
+    T_SPENT_COUNTS,
+    T_SYM,
+    T_UNFINISHED_SCORE,
+    T_VAL,
+    TAKE_PASS,
+)
+from sheetgen.games.captains_curse.fast.primitives import wrap
+
+
+@njit(cache=True, inline="always")
+def available(tab: np.ndarray, st: np.ndarray) -> int:
+    return tab[T_ALL] & ~st[S_MARKED] & ~st[S_SUNK]
+
+
+@njit(cache=True, inline="always")
+def placeable(tab: np.ndarray, st: np.ndarray, avail: int, c: int, v: int) -> bool:
+    """R6."""
+    nr = st[S_NEXT + c]
+    return nr < 6 and tab[T_ROW + c * 7 + v] >= nr and (avail & tab[T_SYM + c]) != 0
+
+
+@njit(cache=True, inline="always")
+def line_usable(tab: np.ndarray, sunk: int, i: int, n_lines: int) -> bool:
+    """R11: both ends wet and something left to sink."""
+    region = tab[T_LINES + i]
+    e0 = tab[T_LINES + n_lines + i]
+    e1 = tab[T_LINES + 2 * n_lines + i]
+    return (region & ~sunk) != 0 and (e0 == 0 or (e0 & sunk) != 0) and \
+        (e1 == 0 or (e1 & sunk) != 0)
+
+
+@njit(cache=True)
+def termination(tab: np.ndarray, st: np.ndarray) -> int:
+    """R14: 0 = go on; 1 columns complete, 2 ring sunk, 3 island sunk, 4 nothing to loot."""
+    done = True
+    for c in range(6):
+        if st[S_NEXT + c] < 6:
+            done = False
+    if done:
+        return 1
+    sunk = st[S_SUNK]
+    if tab[T_RING] & ~sunk == 0:
+        return 2
+    if tab[T_ALL] & ~sunk == 0:
+        return 3
+    if available(tab, st) == 0:
+        return 4
+    return 0
+
+
+@njit(cache=True)
+def final_score(tab: np.ndarray, st: np.ndarray) -> int:
+    """R16-R17 on a finished sheet: totals minus X, X = every cell not circled."""
+    score = 0
+    for c in range(6):
+        circ = st[S_CIRC + c]
+        complete = st[S_NEXT + c] == 6
+        for r in range(6):
+            if circ >> r & 1:
+                if complete or tab[T_UNFINISHED_SCORE] != 0:
+                    score += tab[T_VAL + c * 6 + r]
+            else:
+                score -= 1
+    return score
+
+
+@njit(cache=True)
+def enum_placements(tab: np.ndarray, st: np.ndarray, w: int, b: int, dcirc: int,
+                    pl: np.ndarray) -> int:
+    """All legal die decisions (R6-R8) in the referee's order; returns their count."""
+    avail = available(tab, st)
+    n = 0
+    if w == b:
+        d = w
+        forced = dcirc == d or (st[S_DBL + d - 1] == 2 and tab[T_SPENT_COUNTS] == 0)
+        any_ok = False
+        for take in range(2):
+            if take == 0 and forced:
+                continue
+            for c in range(6):
+                if placeable(tab, st, avail, c, d):
+                    any_ok = True
+                    pl[n, 0] = -1
+                    pl[n, 1] = 0
+                    pl[n, 2] = 0
+                    pl[n, 3] = take
+                    pl[n, 4] = c
+                    pl[n, 5] = d
+                    n += 1
+        if not any_ok:
+            pl[n, 0] = -1
+            pl[n, 1] = 0
+            pl[n, 2] = 0
+            pl[n, 3] = TAKE_PASS
+            pl[n, 4] = -1
+            pl[n, 5] = 0
+            n += 1
+        return n
+    lowest = 0
+    for d in range(1, 7):
+        if st[S_DBL + d - 1] == 1:
+            lowest = d
+            break
+    n_mods = 1
+    if lowest:
+        n_mods = 5
+    for m in range(n_mods):
+        mdie = -1
+        delta = 0
+        if m > 0:
+            mdie = (m - 1) // 2
+            delta = 1 if (m - 1) % 2 == 0 else -1
+        for spend in range(1, 7):
+            if m == 0:
+                if spend > 1:
+                    break
+                sp = 0
+            else:
+                if st[S_DBL + spend - 1] != 1:
+                    continue
+                if tab[T_SPENT_COUNTS] != 0 and spend != lowest:
+                    continue
+                sp = spend
+            mw = w
+            mb = b
+            if mdie == 0:
+                mw = wrap(w + delta)
+            elif mdie == 1:
+                mb = wrap(b + delta)
+            start = n
+            for take in range(2):
+                v = mw if take == 0 else mb
+                for c in range(6):
+                    if placeable(tab, st, avail, c, v):
+                        pl[n, 0] = mdie
+                        pl[n, 1] = delta
+                        pl[n, 2] = sp
+                        pl[n, 3] = take
+                        pl[n, 4] = c
+                        pl[n, 5] = v
+                        n += 1
+            if n == start:
+                pl[n, 0] = mdie
+                pl[n, 1] = delta
+                pl[n, 2] = sp
+                pl[n, 3] = TAKE_PASS
+                pl[n, 4] = -1
+                pl[n, 5] = 0
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def apply_placement(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, i: int) -> None:
+    """Spend the doubles symbol (R7) and circle the value, crossing cells above (R6)."""
+    if pl[i, 0] >= 0:
+        st[S_DBL + pl[i, 2] - 1] = 2
+    if pl[i, 3] != TAKE_PASS:
+        c = pl[i, 4]
+        row = tab[T_ROW + c * 7 + pl[i, 5]]
+        st[S_CIRC + c] |= 1 << row
+        st[S_NEXT + c] = row + 1
+
+
+@njit(cache=True)
+def apply_loot(tab: np.ndarray, st: np.ndarray, c: int, space: int) -> None:
+    """R6 loot, then R10 abandonment if the column is complete."""
+    bit = 1 << space
+    st[S_MARKED] |= bit
+    st[S_LOOTED] |= bit
+    if st[S_NEXT + c] == 6:
+        st[S_MARKED] |= available(tab, st) & tab[T_SYM + c]
