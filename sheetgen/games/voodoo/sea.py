@@ -67,7 +67,8 @@ class Move:
     end: Space
     path: tuple[Space, ...] = ()
     events: tuple[str, ...] = ()
-    passed: tuple[str, ...] = ()  # ships passed through, which may be boarded (l.488)
+    passed: tuple[str, ...] = ()  # ships passed through that may be boarded (l.488): not in
+    # the harbour, not becalmed
 
     @property
     def moved(self) -> bool:
@@ -131,8 +132,9 @@ def sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, *,
     def enter(space: Space) -> None:
         path.append(space)
         other = sea.at(space, but=ship)
-        if other is not None and other not in passed:
-            passed.append(other)
+        if (other is not None and other not in passed and board.in_sea(space)
+                and not becalmed(board, sea, other)):
+            passed.append(other)  # no boarding in the harbour (l.514) or of a becalmed ship
 
     for _ in range(_MAX_STEPS):
         if remaining == 0:
@@ -264,6 +266,7 @@ def tix(board: Board, sea: Sea, conjurer: str, victim: str, direction: str
     first = sail(board, sea, victim, direction, 1)
     if not first.moved:
         return None
+    first = replace(first, passed=())  # a possessed ship boards nobody (l.498)
     after = apply(sea, first)
     second = sail(board, after, conjurer, OPPOSITE[direction], 1)
     if not second.moved:

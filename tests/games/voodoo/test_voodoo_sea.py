@@ -196,3 +196,16 @@ def test_every_move_ends_on_a_free_space_or_the_shore(me, others, wind, tide, di
     if move.end != me and not B.is_shore(move.end):
         assert move.end not in others and move.end != kraken
     assert all(B.is_space(p) or B.is_shore(p) for p in move.path)
+
+
+def test_who_may_be_boarded():
+    # Passing through a ship at sea: it may be boarded.
+    assert sail(B, sea(FAIR, red=(4, 0), blue=(3, 0)), "red", "W", 2).passed == ("blue",)
+    # Not a becalmed ship (seed l.220): blue sits on haunted (1, 0) under Becalmed.
+    move = sail(B, sea(BECALMED, red=(2, 0), blue=(1, 0)), "red", "W", 1)
+    assert move.end == (0, 0) and move.path[0] == (1, 0) and move.passed == ()
+    # Not in the harbour (l.514).
+    assert sail(B, sea(FAIR, red=(9, 1), blue=(8, 1)), "red", "W", 2).passed == ()
+    # Not by a ship Tix possesses (l.498).
+    first, _ = tix(B, sea(FAIR, red=(2, 1), blue=(3, 1), yellow=(5, 3)), "yellow", "red", "E")
+    assert first.end == (4, 1) and first.passed == ()
