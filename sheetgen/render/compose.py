@@ -19,7 +19,7 @@ from sheetgen.canvas.geometry import ellipse_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.errors import LayoutWarning, Position, SheetgenError, raise_all
 from sheetgen.layout.document import Layout, Row, page_names
-from sheetgen.layout.elements.base import Element, RenderBudget
+from sheetgen.layout.elements.base import Element, RenderBudget, contains_expression
 from sheetgen.layout.units import PT_PER
 from sheetgen.render.recording import RecordingCanvas
 
@@ -67,15 +67,16 @@ def record_instances(layout: Layout, count: int = 1,
     base = layout.scope()
     distinct: dict[str, RecordingCanvas] = {}
     faults: list[SheetgenError] = []
+    static = StaticCache(layout.styles)
     for index, row in enumerate(rows):
         scope = base.child(**instance_names(layout, index, total, row.fields))
         where = f"page {index + 1}" + (f", {row.label()}" if row.fields else "")
         notes: list[tuple[Position, str]] = []
         report = faults if all_faults else None
-        blocks = _record(layout.elements, scope, distinct, notes, report, row)
+        blocks = _record(layout.elements, scope, distinct, notes, report, row, static)
         back = None
         if layout.back is not None:
-            back = _record(layout.back.elements, scope, distinct, notes, report, row)
+            back = _record(layout.back.elements, scope, distinct, notes, report, row, static)
         if warnings is not None:
             warnings.extend(LayoutWarning(pos, f"{msg} ({where})") for pos, msg in notes)
         instances.append(Instance(blocks, back))
@@ -101,14 +102,58 @@ def _first_per_place(faults: list[SheetgenError]) -> list[SheetgenError]:
     return list(first.values())
 
 
+STATIC_TYPES = {"rect", "circle", "line", "polyline", "polygon", "text", "icon", "die", "image",
+                "grid", "group", "repeat"}
+"""Built-in types whose drawing depends on nothing but their own fields (game elements and
+`use` may read names of the page, so they are always drawn anew)."""
+
+
+class StaticCache:
+    """Recordings of elements that are the same on every page: no `${}` in their fields,
+    their children's or their styles', and only STATIC_TYPES. They are drawn once per
+    document instead of once per page (a deck's back is mostly such elements)."""
+
+    def __init__(self, styles: dict[str, Any]) -> None:
+        self.styles = styles
+        self.known: dict[int, bool] = {}
+        self.recorded: dict[int, tuple[str | None, RecordingCanvas,
+                                       list[tuple[Position, str]]]] = {}
+
+    def is_static(self, element: Element) -> bool:
+        found = self.known.get(id(element))
+        if found is None:
+            found = self._check(element)
+            self.known[id(element)] = found
+        return found
+
+    def _check(self, element: Element) -> bool:
+        stack = [element]
+        while stack:
+            e = stack.pop()
+            if e.type_name not in STATIC_TYPES or contains_expression(e.raw):
+                return False
+            for name in e.style_names:
+                if contains_expression(name) or contains_expression(self.styles.get(name, {})):
+                    return False
+            stack.extend(e.children)
+        return True
+
+
 def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCanvas],
             notes: list[tuple[Position, str]], faults: list[SheetgenError] | None,
-            row: Row) -> Blocks:
+            row: Row, static: StaticCache | None = None) -> Blocks:
     """Draw `elements` one recording each; identical recordings are shared via `distinct`.
     A fault names the data row; it is raised, or kept in `faults` when that is a list."""
     scope.budget = RenderBudget()
     blocks = []
     for element in elements:
+        if static is not None and id(element) in static.recorded:
+            key, rec, said = static.recorded[id(element)]
+            scope.budget.warnings.extend(said)
+            if key is not None:
+                blocks.append((key, rec))
+            continue
+        seen = len(scope.budget.warnings)
         rec = RecordingCanvas()
         try:
             element.render(rec, scope)
@@ -121,9 +166,13 @@ def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCa
                 raise
             faults.append(err)
             continue
+        key = None
         if rec.calls:
             key = rec.key()
-            blocks.append((key, distinct.setdefault(key, rec)))
+            rec = distinct.setdefault(key, rec)
+            blocks.append((key, rec))
+        if static is not None and static.is_static(element):
+            static.recorded[id(element)] = (key, rec, list(scope.budget.warnings[seen:]))
     notes.extend(scope.budget.warnings)
     return blocks
 

@@ -262,6 +262,11 @@ class Element:
                 scope.budget.leave()
 
 
+def contains_expression(value: Any) -> bool:
+    """Whether a raw value holds `${}` anywhere (in text, lists or mappings)."""
+    return _contains_expression(value)
+
+
 def _contains_expression(value: Any) -> bool:
     if isinstance(value, str):
         return has_expression(value)
