@@ -83,19 +83,19 @@ def table_for(island: Island, ruleset: Ruleset) -> np.ndarray:
         return hit[2]
     if len(_TABLES) > 64:
         _TABLES.clear()
-    tab = fast.build_table(island, ruleset)
-    _TABLES[key] = (island, ruleset, tab)
-    return tab
+    table = fast.build_table(island, ruleset)
+    _TABLES[key] = (island, ruleset, table)
+    return table
 
 
-def result_from_final(island: Island, ruleset: Ruleset, st: np.ndarray, turns: int,
+def result_from_final(island: Island, ruleset: Ruleset, fast_state: np.ndarray, turns: int,
                       term: int) -> GameResult:
     """Score a fast-path final state exactly as the referee does (R15-R19)."""
-    sunk = int(st[fast.S_SUNK])
+    sunk = int(fast_state[fast.S_SUNK])
     unsunk = bin(island.all_mask & ~sunk).count("1")
     lost = island.ring_mask & ~sunk == 0
-    circled = [int(x) for x in st[fast.S_CIRC:fast.S_CIRC + 6]]
-    complete = [int(x) == 6 for x in st[fast.S_NEXT:fast.S_NEXT + 6]]
+    circled = [int(x) for x in fast_state[fast.S_CIRC:fast.S_CIRC + 6]]
+    complete = [int(x) == 6 for x in fast_state[fast.S_NEXT:fast.S_NEXT + 6]]
     return score_sheet(ruleset, circled, complete, unsunk, lost,
                        TERMINATION_NAMES.get(term, ""), turns)
 
@@ -115,22 +115,23 @@ def turn_to_log(island: Island, row: np.ndarray) -> dict[str, Any]:
             value = (value + delta - 1) % 6 + 1
     loot = int(row[fast.R_LOOT])
     sink = int(row[fast.R_SINK])
-    dcirc = int(row[fast.R_DCIRC])
+    doubles_circled = int(row[fast.R_DCIRC])
     return {"white": w, "black": b, "modify": modify, "take": take, "value": value,
             "column": int(row[fast.R_COL]) if take != "pass" else None,
             "loot": island.spaces[loot].id if loot >= 0 else None,
-            "doubles_circled": dcirc or None,
+            "doubles_circled": doubles_circled or None,
             "sink": island.sink_lines[sink].id if sink >= 0 else None}
 
 
 def play_turns(island: Island, ruleset: Ruleset, policy: Policy, seed: int,
                record: bool = True) -> tuple[GameResult, list[dict[str, Any]]]:
     """Play one game in the fast path; its result and (if `record`) its log turns."""
-    tab = table_for(island, ruleset)
-    st = np.empty(fast.S_SIZE, dtype=np.int64)
+    table = table_for(island, ruleset)
+    fast_state = np.empty(fast.S_SIZE, dtype=np.int64)
     rec = np.empty((fast.MAX_TURNS, fast.R_SIZE), dtype=np.int64)
-    n = fast.play(tab, policy.id, np.uint64(seed), fast.DEFAULT_PARAMS, st, rec)
-    result = result_from_final(island, ruleset, st, int(n), int(fast.termination(tab, st)))
+    n = fast.play(table, policy.id, np.uint64(seed), fast.DEFAULT_PARAMS, fast_state, rec)
+    ending = int(fast.termination(table, fast_state))
+    result = result_from_final(island, ruleset, fast_state, int(n), ending)
     turns = [turn_to_log(island, rec[i]) for i in range(n)] if record else []
     return result, turns
 
@@ -138,9 +139,9 @@ def play_turns(island: Island, ruleset: Ruleset, policy: Policy, seed: int,
 def play_summaries(island: Island, ruleset: Ruleset, policy: Policy,
                    seeds: list[int]) -> np.ndarray:
     """Play one game per seed in one compiled call; one `fast.SUM_*` row per game."""
-    tab = table_for(island, ruleset)
+    table = table_for(island, ruleset)
     rows = np.empty((len(seeds), fast.SUM_SIZE), dtype=np.int64)
-    fast.play_summaries(tab, policy.id, np.array(seeds, dtype=np.uint64),
+    fast.play_summaries(table, policy.id, np.array(seeds, dtype=np.uint64),
                         fast.DEFAULT_PARAMS, rows)
     return rows
 
@@ -174,14 +175,14 @@ def play_results(island: Island, ruleset: Ruleset, policy: Policy,
 
 def encode(state: GameState) -> np.ndarray:
     """A GameState as the fast path's int64 state array."""
-    st = np.zeros(fast.S_SIZE, dtype=np.int64)
-    st[fast.S_NEXT:fast.S_NEXT + 6] = state.next_row
-    st[fast.S_CIRC:fast.S_CIRC + 6] = state.circled
-    st[fast.S_DBL:fast.S_DBL + 6] = state.doubles
-    st[fast.S_MARKED] = state.marked
-    st[fast.S_LOOTED] = state.looted
-    st[fast.S_SUNK] = state.sunk
-    return st
+    fast_state = np.zeros(fast.S_SIZE, dtype=np.int64)
+    fast_state[fast.S_NEXT:fast.S_NEXT + 6] = state.next_row
+    fast_state[fast.S_CIRC:fast.S_CIRC + 6] = state.circled
+    fast_state[fast.S_DBL:fast.S_DBL + 6] = state.doubles
+    fast_state[fast.S_MARKED] = state.marked
+    fast_state[fast.S_LOOTED] = state.looted
+    fast_state[fast.S_SUNK] = state.sunk
+    return fast_state
 
 
 class RandomPlayer:
@@ -203,21 +204,22 @@ class FastPlayer:
     def __init__(self, policy: str, rng: SplitMix64 | None = None) -> None:
         self.policy = get_policy(policy)
         self.name = policy
-        self.prs = np.empty(1, dtype=np.uint64)
-        self.prs[0] = np.uint64(rng.state if rng is not None else 0)
+        self.policy_rng = np.empty(1, dtype=np.uint64)
+        self.policy_rng[0] = np.uint64(rng.state if rng is not None else 0)
 
     def choose(self, state: GameState) -> Move:
-        tab = table_for(state.island, state.ruleset)
-        st = encode(state)
-        P = fast.DEFAULT_PARAMS
+        table = table_for(state.island, state.ruleset)
+        fast_state = encode(state)
+        params = fast.DEFAULT_PARAMS
         if state.phase == Phase.PLACE:
             assert state.roll is not None and state.record is not None
-            pl = np.empty((fast.MAX_PLACEMENTS, 6), dtype=np.int64)
-            dcirc = state.record["doubles_circled"] or 0
-            n = fast.enum_placements(tab, st, state.roll.white, state.roll.black, dcirc, pl)
-            i = fast.choose_placement(tab, st, pl, n, self.policy.id, self.prs, P,
-                                      fast.new_work())
-            row = pl[i]
+            moves = np.empty((fast.MAX_PLACEMENTS, 6), dtype=np.int64)
+            doubles_circled = state.record["doubles_circled"] or 0
+            n = fast.enum_placements(table, fast_state, state.roll.white, state.roll.black,
+                                     doubles_circled, moves)
+            i = fast.choose_placement(table, fast_state, moves, n, self.policy.id,
+                                      self.policy_rng, params, fast.new_work())
+            row = moves[i]
             mod = None
             if row[0] >= 0:
                 mod = Modify(TAKES[int(row[0])], int(row[1]), int(row[2]))
@@ -226,10 +228,11 @@ class FastPlayer:
         if state.phase == Phase.LOOT:
             assert state.record is not None
             c = state.record["column"]
-            return Loot(int(fast.choose_loot(tab, st, c, self.policy.id, self.prs)))
+            return Loot(int(fast.choose_loot(table, fast_state, c, self.policy.id,
+                                             self.policy_rng)))
         if state.phase == Phase.SINK:
-            return Sink(int(fast.choose_sink(tab, st, self.policy.id, self.prs, P,
-                                             fast.new_work())))
+            return Sink(int(fast.choose_sink(table, fast_state, self.policy.id, self.policy_rng,
+                                             params, fast.new_work())))
         raise ValueError(f"nothing to choose in phase {state.phase.name}")
 
 

@@ -60,8 +60,9 @@ S_SUNK = 20
 S_SIZE = 21
 
 # ---- turn record layout (int64), one row per turn
-R_WHITE, R_BLACK, R_MDIE, R_MDELTA, R_MSPEND, R_TAKE, R_COL, R_LOOT, R_DCIRC, R_SINK, \
-    R_NPLACE = range(11)
+R_WHITE, R_BLACK, R_MDIE, R_MDELTA, R_MSPEND, R_TAKE, R_COL, R_LOOT, R_DCIRC, R_SINK, R_NPLACE = (
+    range(11)
+)
 R_SIZE = 11
 TAKE_WHITE, TAKE_BLACK, TAKE_PASS = 0, 1, 2
 
@@ -70,8 +71,16 @@ MAX_PLACEMENTS = 320
 MAX_TURNS = 400
 
 # summary row of a finished game (R15-R17), so Python need not loop over cells
-SUM_SCORE, SUM_TOTALS, SUM_X, SUM_UNSUNK, SUM_LOST, SUM_PERFECT, SUM_TERM, SUM_TURNS = \
-    0, 1, 7, 8, 9, 10, 11, 12
+SUM_SCORE, SUM_TOTALS, SUM_X, SUM_UNSUNK, SUM_LOST, SUM_PERFECT, SUM_TERM, SUM_TURNS = (
+    0,
+    1,
+    7,
+    8,
+    9,
+    10,
+    11,
+    12,
+)
 SUM_SIZE = 13
 
 
@@ -79,45 +88,46 @@ def build_table(island: Island, ruleset: Ruleset) -> np.ndarray:
     """Flatten an island and ruleset into the int64 table the kernels read."""
     n = len(island.spaces)
     if n > 62:  # masks are int64 bit sets
-        raise SheetgenError(f"island {island.name!r} has {n} spaces; the engine plays islands "
-                            "of at most 62", island.at("spaces"),
-                            hint="use fewer spaces per symbol (symbol_counts in the ruleset)")
+        raise SheetgenError(
+            f"island {island.name!r} has {n} spaces; the engine plays islands of at most 62",
+            island.at("spaces"),
+            hint="use fewer spaces per symbol (symbol_counts in the ruleset)",
+        )
     n_lines = len(island.sink_lines)
-    holders = [[i for i in range(n_lines) if island.region_masks[i] >> s & 1]
-               for s in range(n)]
+    holders = [[i for i in range(n_lines) if island.region_masks[i] >> s & 1] for s in range(n)]
     flat_start = T_LINES + 4 * n_lines + n + 1
-    tab = np.zeros(flat_start + sum(len(h) for h in holders), dtype=np.int64)
+    table = np.zeros(flat_start + sum(len(h) for h in holders), dtype=np.int64)
     for c in range(6):
         for r, v in enumerate(ruleset.columns[c]):
-            tab[T_ROW + c * 7 + v] = r
-            tab[T_VAL + c * 6 + r] = v
-        tab[T_SYM + c] = island.symbol_masks[c]
-    tab[T_RING] = island.ring_mask
-    tab[T_ALL] = island.all_mask
-    tab[T_NSPACES] = n
-    tab[T_NLINES] = n_lines
-    tab[T_SPENT_COUNTS] = int(ruleset.spent_doubles_count_as_circled)
-    tab[T_UNFINISHED_SCORE] = int(ruleset.unfinished_columns_score)
-    tab[T_GOAL] = ruleset.goal
+            table[T_ROW + c * 7 + v] = r
+            table[T_VAL + c * 6 + r] = v
+        table[T_SYM + c] = island.symbol_masks[c]
+    table[T_RING] = island.ring_mask
+    table[T_ALL] = island.all_mask
+    table[T_NSPACES] = n
+    table[T_NLINES] = n_lines
+    table[T_SPENT_COUNTS] = int(ruleset.spent_doubles_count_as_circled)
+    table[T_UNFINISHED_SCORE] = int(ruleset.unfinished_columns_score)
+    table[T_GOAL] = ruleset.goal
     for i, c in enumerate(island.symbol_of_space):
-        tab[T_SYMOF + i] = c
+        table[T_SYMOF + i] = c
     for c in range(6):
         col = ruleset.columns[c]
         for r in range(7):
-            tab[T_SUFFIX + c * 7 + r] = sum(v + 1 for v in col[r:])
+            table[T_SUFFIX + c * 7 + r] = sum(v + 1 for v in col[r:])
         for m in range(64):
-            tab[T_MASKSUM + c * 64 + m] = sum(col[r] for r in range(6) if m >> r & 1)
+            table[T_MASKSUM + c * 64 + m] = sum(col[r] for r in range(6) if m >> r & 1)
     for i in range(n_lines):
-        tab[T_LINES + i] = island.region_masks[i]
-        tab[T_LINES + n_lines + i] = island.end_masks[i][0]
-        tab[T_LINES + 2 * n_lines + i] = island.end_masks[i][1]
+        table[T_LINES + i] = island.region_masks[i]
+        table[T_LINES + n_lines + i] = island.end_masks[i][0]
+        table[T_LINES + 2 * n_lines + i] = island.end_masks[i][1]
     by_size = sorted(range(n_lines), key=lambda i: (bin(island.region_masks[i]).count("1"), i))
-    tab[T_LINES + 3 * n_lines:T_LINES + 4 * n_lines] = by_size
+    table[T_LINES + 3 * n_lines : T_LINES + 4 * n_lines] = by_size
     at = flat_start
     for sp in range(n):
-        tab[T_LINES + 4 * n_lines + sp] = at
+        table[T_LINES + 4 * n_lines + sp] = at
         for i in holders[sp]:
-            tab[at] = i
+            table[at] = i
             at += 1
-    tab[T_LINES + 4 * n_lines + n] = at
-    return tab
+    table[T_LINES + 4 * n_lines + n] = at
+    return table

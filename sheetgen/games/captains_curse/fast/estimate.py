@@ -56,9 +56,9 @@ P_EXPERT_K = 10  # the expert searches the K decisions greedy likes best (0 = al
 P_EXPERT_SINKS = 11  # ... and compares the K cheapest sink lines two turns deep (<= 1: greedy's)
 P_GREEDY_SINKS = 12  # greedy compares its K cheapest sink lines by value() (<= 1: cheapest)
 P_RESOLVE_SINKS = 13  # the same when judging a black-die decision before taking it
-DEFAULT_PARAMS = np.array([0.5, 4.0, 3.0, 24.0, 1.6, 1.5, 1.0, 20.0, 150.0, 12.0, 6.0, 3.0,
-                           3.0, 1.0],
-                          dtype=np.float64)
+DEFAULT_PARAMS = np.array(
+    [0.5, 4.0, 3.0, 24.0, 1.6, 1.5, 1.0, 20.0, 150.0, 12.0, 6.0, 3.0, 3.0, 1.0], dtype=np.float64
+)
 
 # ---- the heuristics' float64 work array: need weights, then a small exact memo of
 # cheapest_sink keyed by (available, sunk, need codes). Keys are stored as floats, exact
@@ -77,51 +77,60 @@ def new_work() -> np.ndarray:
 
 
 @njit(cache=True)
-def need_weights(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
-                 need: np.ndarray) -> int:
+def need_weights(
+    table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
+) -> int:
     """Per column, what losing one available space of its symbol costs (points); returns
     the columns' codes (0 complete, 1 slack, 2 tight; 2 bits each) for the memo key."""
     code = 0
     for c in range(6):
-        nr = st[S_NEXT + c]
+        nr = state[S_NEXT + c]
         if nr >= 6:
             need[c] = 0.0
             continue
-        a = popcount(avail & tab[T_SYM + c])
+        a = popcount(avail & table[T_SYM + c])
         if a - 1 >= 6 - nr:
-            need[c] = P[P_NEED_SLACK]
+            need[c] = params[P_NEED_SLACK]
             code |= 1 << (2 * c)
         else:
-            need[c] = P[P_NEED_TIGHT]
+            need[c] = params[P_NEED_TIGHT]
             code |= 2 << (2 * c)
     return code
 
 
 @njit(cache=True, inline="always")
-def sink_cost(tab: np.ndarray, st: np.ndarray, avail: int, need: np.ndarray, i: int,
-              n_lines: int, P: np.ndarray) -> float:
+def sink_cost(
+    table: np.ndarray,
+    state: np.ndarray,
+    avail: int,
+    need: np.ndarray,
+    i: int,
+    n_lines: int,
+    params: np.ndarray,
+) -> float:
     """What sinking line i destroys: needed treasure, centre-ring safety, a little land."""
-    sunk = st[S_SUNK]
-    region = tab[T_LINES + i] & ~sunk
+    sunk = state[S_SUNK]
+    region = table[T_LINES + i] & ~sunk
     cost = 0.0
     ra = region & avail
     while ra:
         low = ra & -ra
-        cost += need[tab[T_SYMOF + popcount(low - 1)]]
+        cost += need[table[T_SYMOF + popcount(low - 1)]]
         ra ^= low
-    ring_here = popcount(region & tab[T_RING])
+    ring_here = popcount(region & table[T_RING])
     if ring_here:
-        ring_left = popcount(tab[T_RING] & ~sunk)  # rare: only lines reaching the ring
+        ring_left = popcount(table[T_RING] & ~sunk)  # rare: only lines reaching the ring
         if ring_left == ring_here:
             return 1.0e6  # this sink would lose the game (R15)
-        cost += P[P_RING_SINK] * ring_here / (ring_left - ring_here)
+        cost += params[P_RING_SINK] * ring_here / (ring_left - ring_here)
     cost += 0.02 * popcount(region)
     return cost
 
 
 @njit(cache=True)
-def cheapest_sink(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
-                  need: np.ndarray) -> tuple[int, float]:
+def cheapest_sink(
+    table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
+) -> tuple[int, float]:
     """The usable line with the least sink_cost and that cost, or (-1, 0.0) (R13).
 
     Lines are visited smallest region first. Regions are laminar (R12) and sink_cost only
@@ -129,20 +138,20 @@ def cheapest_sink(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
     contains it and cannot be cheaper: it is skipped. Ties go to the smaller region, then
     to the line listed first.
     """
-    n_lines = tab[T_NLINES]
-    sunk = st[S_SUNK]
+    n_lines = table[T_NLINES]
+    sunk = state[S_SUNK]
     covered = 0
     best = -1
     best_cost = 0.0
     for k in range(n_lines):
-        i = tab[T_LINES + 3 * n_lines + k]
-        if not line_usable(tab, sunk, i, n_lines):
+        i = table[T_LINES + 3 * n_lines + k]
+        if not line_usable(table, sunk, i, n_lines):
             continue
-        region = tab[T_LINES + i] & ~sunk
+        region = table[T_LINES + i] & ~sunk
         if region & covered:
             continue
         covered |= region
-        cost = sink_cost(tab, st, avail, need, i, n_lines, P)
+        cost = sink_cost(table, state, avail, need, i, n_lines, params)
         if best < 0 or cost < best_cost:
             best = i
             best_cost = cost
@@ -150,22 +159,26 @@ def cheapest_sink(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
 
 
 @njit(cache=True)
-def cheapest_sink_memo(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarray,
-                       need: np.ndarray) -> tuple[int, float]:
+def cheapest_sink_memo(
+    table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
+) -> tuple[int, float]:
     """cheapest_sink, remembered: within a decision many positions share water and loot."""
-    code = need_weights(tab, st, avail, P, need)
-    use_memo = tab[T_NSPACES] <= 52
+    code = need_weights(table, state, avail, params, need)
+    use_memo = table[T_NSPACES] <= 52
     o = 0
     if use_memo:
-        h = (avail * 0x9E3779B97F4A7C15) ^ (st[S_SUNK] * 0x632BE59BD9B4E019) ^ code
+        h = (avail * 0x9E3779B97F4A7C15) ^ (state[S_SUNK] * 0x632BE59BD9B4E019) ^ code
         o = W_MEMO + 5 * ((h >> 20) & (MEMO - 1))
-        if need[o] == float(avail) and need[o + 1] == float(st[S_SUNK]) and \
-                need[o + 2] == float(code):
+        if (
+            need[o] == float(avail)
+            and need[o + 1] == float(state[S_SUNK])
+            and need[o + 2] == float(code)
+        ):
             return int(need[o + 3]), need[o + 4]
-    line, cost = cheapest_sink(tab, st, avail, P, need)
+    line, cost = cheapest_sink(table, state, avail, params, need)
     if use_memo:
         need[o] = float(avail)
-        need[o + 1] = float(st[S_SUNK])
+        need[o + 1] = float(state[S_SUNK])
         need[o + 2] = float(code)
         need[o + 3] = float(line)
         need[o + 4] = cost
@@ -173,22 +186,23 @@ def cheapest_sink_memo(tab: np.ndarray, st: np.ndarray, avail: int, P: np.ndarra
 
 
 @njit(cache=True)
-def best_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> int:
+def best_sink(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray) -> int:
     """Greedy's sink: the cheapest usable line (see cheapest_sink), or -1 (R13)."""
-    return cheapest_sink_memo(tab, st, available(tab, st), P, need)[0]
+    return cheapest_sink_memo(table, state, available(table, state), params, need)[0]
 
 
 @njit(cache=True)
-def value_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray,
-               k: int) -> int:
+def value_sink(
+    table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, k: int
+) -> int:
     """Among the k cheapest usable lines (by sink_cost), the one whose sinking leaves the
     best value(); -1 when no line is usable (R13). sink_cost alone misjudges which land
     still matters; value() sees columns, doubles and the ring together."""
     if k <= 1:
-        return best_sink(tab, st, P, need)
-    n_lines = tab[T_NLINES]
-    avail = available(tab, st)
-    need_weights(tab, st, avail, P, need)
+        return best_sink(table, state, params, need)
+    n_lines = table[T_NLINES]
+    avail = available(table, state)
+    need_weights(table, state, avail, params, need)
     best = -1
     best_v = -1.0e18
     # k passes of "next cheapest" keep this allocation-free (k is small)
@@ -199,9 +213,9 @@ def value_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray,
         pick = -1
         pick_cost = 0.0
         for i in range(n_lines):
-            if not line_usable(tab, st[S_SUNK], i, n_lines):
+            if not line_usable(table, state[S_SUNK], i, n_lines):
                 continue
-            cost = sink_cost(tab, st, avail, need, i, n_lines, P)
+            cost = sink_cost(table, state, avail, need, i, n_lines, params)
             after_last = cost > last_cost or (cost == last_cost and i > last_line)
             if after_last and (pick < 0 or cost < pick_cost):
                 pick = i
@@ -210,23 +224,23 @@ def value_sink(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray,
             break
         last_cost = pick_cost
         last_line = pick
-        scratch[:] = st
-        scratch[S_SUNK] |= tab[T_LINES + pick]
-        v = value_above(tab, scratch, P, need, best_v)
+        scratch[:] = state
+        scratch[S_SUNK] |= table[T_LINES + pick]
+        v = value_above(table, scratch, params, need, best_v)
         if v > best_v:
             best_v = v
             best = pick
-        need_weights(tab, st, avail, P, need)  # value() reused the array for its position
+        need_weights(table, state, avail, params, need)  # value() reused the array for its position
     return best
 
 
 @njit(cache=True)
-def best_loot(tab: np.ndarray, st: np.ndarray, c: int) -> int:
+def best_loot(table: np.ndarray, state: np.ndarray, c: int) -> int:
     """Loot first the space whose region is most at risk: inside cheap, usable lines."""
-    avail = available(tab, st)
-    cand = avail & tab[T_SYM + c]
-    n_lines = tab[T_NLINES]
-    sunk = st[S_SUNK]
+    avail = available(table, state)
+    cand = avail & table[T_SYM + c]
+    n_lines = table[T_NLINES]
+    sunk = state[S_SUNK]
     best = -1
     best_risk = -1.0
     starts = T_LINES + 4 * n_lines
@@ -235,16 +249,16 @@ def best_loot(tab: np.ndarray, st: np.ndarray, c: int) -> int:
         cand ^= low
         s = popcount(low - 1)
         risk = 0.0
-        for j in range(tab[starts + s], tab[starts + s + 1]):
-            i = tab[j]
-            region = tab[T_LINES + i] & ~sunk
+        for j in range(table[starts + s], table[starts + s + 1]):
+            i = table[j]
+            region = table[T_LINES + i] & ~sunk
             k = popcount(region & avail)  # >= 1: s itself is available
             w = 1.0 / k
-            if line_usable(tab, sunk, i, n_lines):
+            if line_usable(table, sunk, i, n_lines):
                 w *= 2.0
             if w > risk:
                 risk = w
-        if tab[T_RING] >> s & 1:
+        if table[T_RING] >> s & 1:
             risk *= 0.9  # the ring sinks last; its treasure can wait a little
         if risk > best_risk:
             best_risk = risk
@@ -253,67 +267,68 @@ def best_loot(tab: np.ndarray, st: np.ndarray, c: int) -> int:
 
 
 @njit(cache=True)
-def value(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray) -> float:
+def value(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray) -> float:
     """Estimated final score of a position at the end of a turn (see module docstring)."""
-    return value_above(tab, st, P, need, -1.0e18)
+    return value_above(table, state, params, need, -1.0e18)
 
 
 @njit(cache=True)
-def value_above(tab: np.ndarray, st: np.ndarray, P: np.ndarray, need: np.ndarray,
-                floor: float) -> float:
+def value_above(
+    table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, floor: float
+) -> float:
     """value(), or some number <= floor when value() <= floor (branch and bound).
 
     The sink term only subtracts, so once the rest is <= floor the exact value cannot beat
     floor and its costly part is skipped; callers comparing with `>` choose the same move.
     """
-    term = termination(tab, st)
+    term = termination(table, state)
     if term:
-        score = final_score(tab, st)
+        score = final_score(table, state)
         if term == 2:
-            return score - P[P_LOST]
-        if score >= tab[T_GOAL]:
-            return score + P[P_WIN_BONUS]
+            return score - params[P_LOST]
+        if score >= table[T_GOAL]:
+            return score + params[P_WIN_BONUS]
         return float(score)
-    avail = available(tab, st)
-    q0 = P[P_Q0]
+    avail = available(table, state)
+    q0 = params[P_Q0]
     v = 0.0
     for c in range(6):
-        nr = st[S_NEXT + c]
-        circ = st[S_CIRC + c]
-        banked = tab[T_MASKSUM + c * 64 + circ] - (nr - popcount(circ))
+        nr = state[S_NEXT + c]
+        circ = state[S_CIRC + c]
+        banked = table[T_MASKSUM + c * 64 + circ] - (nr - popcount(circ))
         if nr < 6:
-            a = popcount(avail & tab[T_SYM + c])
+            a = popcount(avail & table[T_SYM + c])
             open_cells = 6 - nr
             if a == 0:
                 v -= open_cells
-                if tab[T_UNFINISHED_SCORE] == 0:
+                if table[T_UNFINISHED_SCORE] == 0:
                     banked = -(nr - popcount(circ))
             else:
                 q = q0
                 if a < open_cells:
                     q = q0 * a / open_cells
                 # each open cell: circled with chance q (its value), else an X (-1)
-                v += q * tab[T_SUFFIX + c * 7 + nr] - open_cells
+                v += q * table[T_SUFFIX + c * 7 + nr] - open_cells
         v += banked
     n_circ = 0
     n_prot = 0
     for d in range(6):
-        s = st[S_DBL + d]
+        s = state[S_DBL + d]
         if s == 1:
             n_circ += 1
             n_prot += 1
-        elif s == 2 and tab[T_SPENT_COUNTS] != 0:
+        elif s == 2 and table[T_SPENT_COUNTS] != 0:
             n_prot += 1
-    v += P[P_DOUBLE_CIRCLED] * n_circ
-    ring_left = popcount(tab[T_RING] & ~st[S_SUNK])
-    v -= P[P_RING] / ring_left
-    v += P[P_DOUBLE_PROTECT] * n_prot
+    v += params[P_DOUBLE_CIRCLED] * n_circ
+    ring_left = popcount(table[T_RING] & ~state[S_SUNK])
+    v -= params[P_RING] / ring_left
+    v += params[P_DOUBLE_PROTECT] * n_prot
     if v <= floor:
         return v
     # the next owed sink will cost at least the cheapest usable line
-    line, cheapest = cheapest_sink_memo(tab, st, avail, P, need)
+    line, cheapest = cheapest_sink_memo(table, state, avail, params, need)
     if line >= 0:
         if cheapest > 1.0e5:
-            cheapest = P[P_LOST] * 0.3
-        v -= P[P_SINK] * cheapest
+            cheapest = params[P_LOST] * 0.3
+        v -= params[P_SINK] * cheapest
     return v

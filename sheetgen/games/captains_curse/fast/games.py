@@ -61,72 +61,79 @@ POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
 
 
 @njit(cache=True)
-def play(tab: np.ndarray, policy: int, seed: np.uint64, P: np.ndarray, st: np.ndarray,
-         rec: np.ndarray) -> int:
-    """Play one game from the empty sheet; fill st (final state) and rec; return turns."""
+def play(
+    table: np.ndarray,
+    policy: int,
+    seed: np.uint64,
+    params: np.ndarray,
+    state: np.ndarray,
+    rec: np.ndarray,
+) -> int:
+    """Play one game from the empty sheet; fill state (final state) and rec; return turns."""
     for k in range(S_SIZE):
-        st[k] = 0
+        state[k] = 0
     dice = np.empty(1, dtype=np.uint64)
     dice[0] = seed
-    prs = np.empty(1, dtype=np.uint64)
-    prs[0] = seed ^ POLICY_STREAM
-    pl = np.empty((MAX_PLACEMENTS, 6), dtype=np.int64)
+    policy_rng = np.empty(1, dtype=np.uint64)
+    policy_rng[0] = seed ^ POLICY_STREAM
+    moves = np.empty((MAX_PLACEMENTS, 6), dtype=np.int64)
     need = new_work()
     turn = 0
     while turn < MAX_TURNS:
         r = draw(dice, 36)
         w = r // 6 + 1
         b = r % 6 + 1
-        dcirc = 0
-        if w == b and st[S_DBL + w - 1] == 0:  # R8
-            st[S_DBL + w - 1] = 1
-            dcirc = w
-        n = enum_placements(tab, st, w, b, dcirc, pl)
-        i = choose_placement(tab, st, pl, n, policy, prs, P, need)
+        doubles_circled = 0
+        if w == b and state[S_DBL + w - 1] == 0:  # R8
+            state[S_DBL + w - 1] = 1
+            doubles_circled = w
+        n = enum_placements(table, state, w, b, doubles_circled, moves)
+        i = choose_placement(table, state, moves, n, policy, policy_rng, params, need)
         row = rec[turn]
         row[R_WHITE] = w
         row[R_BLACK] = b
-        row[R_MDIE] = pl[i, 0]
-        row[R_MDELTA] = pl[i, 1]
-        row[R_MSPEND] = pl[i, 2]
-        row[R_TAKE] = pl[i, 3]
-        row[R_COL] = pl[i, 4]
-        row[R_DCIRC] = dcirc
+        row[R_MDIE] = moves[i, 0]
+        row[R_MDELTA] = moves[i, 1]
+        row[R_MSPEND] = moves[i, 2]
+        row[R_TAKE] = moves[i, 3]
+        row[R_COL] = moves[i, 4]
+        row[R_DCIRC] = doubles_circled
         row[R_NPLACE] = n
         row[R_LOOT] = -1
         row[R_SINK] = -1
-        apply_placement(tab, st, pl, i)
-        if pl[i, 3] != TAKE_PASS:
-            c = pl[i, 4]
-            s = choose_loot(tab, st, c, policy, prs)
-            apply_loot(tab, st, c, s)
+        apply_placement(table, state, moves, i)
+        if moves[i, 3] != TAKE_PASS:
+            c = moves[i, 4]
+            s = choose_loot(table, state, c, policy, policy_rng)
+            apply_loot(table, state, c, s)
             row[R_LOOT] = s
-        if pl[i, 3] != TAKE_WHITE:  # R9 (R13 when no line is usable)
-            line = choose_sink(tab, st, policy, prs, P, need)
+        if moves[i, 3] != TAKE_WHITE:  # R9 (R13 when no line is usable)
+            line = choose_sink(table, state, policy, policy_rng, params, need)
             if line >= 0:
-                st[S_SUNK] |= tab[T_LINES + line]
+                state[S_SUNK] |= table[T_LINES + line]
                 row[R_SINK] = line
         turn += 1
-        if termination(tab, st):
+        if termination(table, state):
             break
     return turn
 
 
 @njit(cache=True)
-def play_summaries(tab: np.ndarray, policy: int, seeds: np.ndarray, P: np.ndarray,
-                   out: np.ndarray) -> None:
+def play_summaries(
+    table: np.ndarray, policy: int, seeds: np.ndarray, params: np.ndarray, out: np.ndarray
+) -> None:
     """Play one game per seed; out[g] = score, six column totals, X, unsunk, lost,
     any perfect column, termination code, turns."""
     rec = np.empty((MAX_TURNS, R_SIZE), dtype=np.int64)
-    st = np.empty(S_SIZE, dtype=np.int64)
+    state = np.empty(S_SIZE, dtype=np.int64)
     for g in range(seeds.shape[0]):
-        turns = play(tab, policy, seeds[g], P, st, rec)
+        turns = play(table, policy, seeds[g], params, state, rec)
         x_total = 0
         perfect = 0
         for c in range(6):
-            circ = st[S_CIRC + c]
-            total = tab[T_MASKSUM + c * 64 + circ]
-            if st[S_NEXT + c] < 6 and tab[T_UNFINISHED_SCORE] == 0:  # R16 option
+            circ = state[S_CIRC + c]
+            total = table[T_MASKSUM + c * 64 + circ]
+            if state[S_NEXT + c] < 6 and table[T_UNFINISHED_SCORE] == 0:  # R16 option
                 total = 0
             xs = 6 - popcount(circ)  # R16: every cell not circled ends as an X
             if xs == 0:
@@ -138,8 +145,8 @@ def play_summaries(tab: np.ndarray, policy: int, seeds: np.ndarray, P: np.ndarra
             score += out[g, SUM_TOTALS + c]
         out[g, SUM_SCORE] = score  # R17
         out[g, SUM_X] = x_total
-        out[g, SUM_UNSUNK] = popcount(tab[T_ALL] & ~st[S_SUNK])
-        out[g, SUM_LOST] = 1 if tab[T_RING] & ~st[S_SUNK] == 0 else 0  # R15
+        out[g, SUM_UNSUNK] = popcount(table[T_ALL] & ~state[S_SUNK])
+        out[g, SUM_LOST] = 1 if table[T_RING] & ~state[S_SUNK] == 0 else 0  # R15
         out[g, SUM_PERFECT] = perfect
-        out[g, SUM_TERM] = termination(tab, st)
+        out[g, SUM_TERM] = termination(table, state)
         out[g, SUM_TURNS] = turns

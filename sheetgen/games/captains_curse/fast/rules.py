@@ -28,97 +28,97 @@ from sheetgen.games.captains_curse.fast.primitives import wrap
 
 
 @njit(cache=True, inline="always")
-def available(tab: np.ndarray, st: np.ndarray) -> int:
-    return tab[T_ALL] & ~st[S_MARKED] & ~st[S_SUNK]
+def available(table: np.ndarray, state: np.ndarray) -> int:
+    return table[T_ALL] & ~state[S_MARKED] & ~state[S_SUNK]
 
 
 @njit(cache=True, inline="always")
-def placeable(tab: np.ndarray, st: np.ndarray, avail: int, c: int, v: int) -> bool:
+def placeable(table: np.ndarray, state: np.ndarray, avail: int, c: int, v: int) -> bool:
     """R6."""
-    nr = st[S_NEXT + c]
-    return nr < 6 and tab[T_ROW + c * 7 + v] >= nr and (avail & tab[T_SYM + c]) != 0
+    nr = state[S_NEXT + c]
+    return nr < 6 and table[T_ROW + c * 7 + v] >= nr and (avail & table[T_SYM + c]) != 0
 
 
 @njit(cache=True, inline="always")
-def line_usable(tab: np.ndarray, sunk: int, i: int, n_lines: int) -> bool:
+def line_usable(table: np.ndarray, sunk: int, i: int, n_lines: int) -> bool:
     """R11: both ends wet and something left to sink."""
-    region = tab[T_LINES + i]
-    e0 = tab[T_LINES + n_lines + i]
-    e1 = tab[T_LINES + 2 * n_lines + i]
-    return (region & ~sunk) != 0 and (e0 == 0 or (e0 & sunk) != 0) and \
-        (e1 == 0 or (e1 & sunk) != 0)
+    region = table[T_LINES + i]
+    e0 = table[T_LINES + n_lines + i]
+    e1 = table[T_LINES + 2 * n_lines + i]
+    return (region & ~sunk) != 0 and (e0 == 0 or (e0 & sunk) != 0) and (e1 == 0 or (e1 & sunk) != 0)
 
 
 @njit(cache=True)
-def termination(tab: np.ndarray, st: np.ndarray) -> int:
+def termination(table: np.ndarray, state: np.ndarray) -> int:
     """R14: 0 = go on; 1 columns complete, 2 ring sunk, 3 island sunk, 4 nothing to loot."""
     done = True
     for c in range(6):
-        if st[S_NEXT + c] < 6:
+        if state[S_NEXT + c] < 6:
             done = False
     if done:
         return 1
-    sunk = st[S_SUNK]
-    if tab[T_RING] & ~sunk == 0:
+    sunk = state[S_SUNK]
+    if table[T_RING] & ~sunk == 0:
         return 2
-    if tab[T_ALL] & ~sunk == 0:
+    if table[T_ALL] & ~sunk == 0:
         return 3
-    if available(tab, st) == 0:
+    if available(table, state) == 0:
         return 4
     return 0
 
 
 @njit(cache=True)
-def final_score(tab: np.ndarray, st: np.ndarray) -> int:
+def final_score(table: np.ndarray, state: np.ndarray) -> int:
     """R16-R17 on a finished sheet: totals minus X, X = every cell not circled."""
     score = 0
     for c in range(6):
-        circ = st[S_CIRC + c]
-        complete = st[S_NEXT + c] == 6
+        circ = state[S_CIRC + c]
+        complete = state[S_NEXT + c] == 6
         for r in range(6):
             if circ >> r & 1:
-                if complete or tab[T_UNFINISHED_SCORE] != 0:
-                    score += tab[T_VAL + c * 6 + r]
+                if complete or table[T_UNFINISHED_SCORE] != 0:
+                    score += table[T_VAL + c * 6 + r]
             else:
                 score -= 1
     return score
 
 
 @njit(cache=True)
-def enum_placements(tab: np.ndarray, st: np.ndarray, w: int, b: int, dcirc: int,
-                    pl: np.ndarray) -> int:
+def enum_placements(
+    table: np.ndarray, state: np.ndarray, w: int, b: int, doubles_circled: int, moves: np.ndarray
+) -> int:
     """All legal die decisions (R6-R8) in the referee's order; returns their count."""
-    avail = available(tab, st)
+    avail = available(table, state)
     n = 0
     if w == b:
         d = w
-        forced = dcirc == d or (st[S_DBL + d - 1] == 2 and tab[T_SPENT_COUNTS] == 0)
+        forced = doubles_circled == d or (state[S_DBL + d - 1] == 2 and table[T_SPENT_COUNTS] == 0)
         any_ok = False
         for take in range(2):
             if take == 0 and forced:
                 continue
             for c in range(6):
-                if placeable(tab, st, avail, c, d):
+                if placeable(table, state, avail, c, d):
                     any_ok = True
-                    pl[n, 0] = -1
-                    pl[n, 1] = 0
-                    pl[n, 2] = 0
-                    pl[n, 3] = take
-                    pl[n, 4] = c
-                    pl[n, 5] = d
+                    moves[n, 0] = -1
+                    moves[n, 1] = 0
+                    moves[n, 2] = 0
+                    moves[n, 3] = take
+                    moves[n, 4] = c
+                    moves[n, 5] = d
                     n += 1
         if not any_ok:
-            pl[n, 0] = -1
-            pl[n, 1] = 0
-            pl[n, 2] = 0
-            pl[n, 3] = TAKE_PASS
-            pl[n, 4] = -1
-            pl[n, 5] = 0
+            moves[n, 0] = -1
+            moves[n, 1] = 0
+            moves[n, 2] = 0
+            moves[n, 3] = TAKE_PASS
+            moves[n, 4] = -1
+            moves[n, 5] = 0
             n += 1
         return n
     lowest = 0
     for d in range(1, 7):
-        if st[S_DBL + d - 1] == 1:
+        if state[S_DBL + d - 1] == 1:
             lowest = d
             break
     n_mods = 1
@@ -136,9 +136,9 @@ def enum_placements(tab: np.ndarray, st: np.ndarray, w: int, b: int, dcirc: int,
                     break
                 sp = 0
             else:
-                if st[S_DBL + spend - 1] != 1:
+                if state[S_DBL + spend - 1] != 1:
                     continue
-                if tab[T_SPENT_COUNTS] != 0 and spend != lowest:
+                if table[T_SPENT_COUNTS] != 0 and spend != lowest:
                     continue
                 sp = spend
             mw = w
@@ -151,42 +151,42 @@ def enum_placements(tab: np.ndarray, st: np.ndarray, w: int, b: int, dcirc: int,
             for take in range(2):
                 v = mw if take == 0 else mb
                 for c in range(6):
-                    if placeable(tab, st, avail, c, v):
-                        pl[n, 0] = mdie
-                        pl[n, 1] = delta
-                        pl[n, 2] = sp
-                        pl[n, 3] = take
-                        pl[n, 4] = c
-                        pl[n, 5] = v
+                    if placeable(table, state, avail, c, v):
+                        moves[n, 0] = mdie
+                        moves[n, 1] = delta
+                        moves[n, 2] = sp
+                        moves[n, 3] = take
+                        moves[n, 4] = c
+                        moves[n, 5] = v
                         n += 1
             if n == start:
-                pl[n, 0] = mdie
-                pl[n, 1] = delta
-                pl[n, 2] = sp
-                pl[n, 3] = TAKE_PASS
-                pl[n, 4] = -1
-                pl[n, 5] = 0
+                moves[n, 0] = mdie
+                moves[n, 1] = delta
+                moves[n, 2] = sp
+                moves[n, 3] = TAKE_PASS
+                moves[n, 4] = -1
+                moves[n, 5] = 0
                 n += 1
     return n
 
 
 @njit(cache=True)
-def apply_placement(tab: np.ndarray, st: np.ndarray, pl: np.ndarray, i: int) -> None:
+def apply_placement(table: np.ndarray, state: np.ndarray, moves: np.ndarray, i: int) -> None:
     """Spend the doubles symbol (R7) and circle the value, crossing cells above (R6)."""
-    if pl[i, 0] >= 0:
-        st[S_DBL + pl[i, 2] - 1] = 2
-    if pl[i, 3] != TAKE_PASS:
-        c = pl[i, 4]
-        row = tab[T_ROW + c * 7 + pl[i, 5]]
-        st[S_CIRC + c] |= 1 << row
-        st[S_NEXT + c] = row + 1
+    if moves[i, 0] >= 0:
+        state[S_DBL + moves[i, 2] - 1] = 2
+    if moves[i, 3] != TAKE_PASS:
+        c = moves[i, 4]
+        row = table[T_ROW + c * 7 + moves[i, 5]]
+        state[S_CIRC + c] |= 1 << row
+        state[S_NEXT + c] = row + 1
 
 
 @njit(cache=True)
-def apply_loot(tab: np.ndarray, st: np.ndarray, c: int, space: int) -> None:
+def apply_loot(table: np.ndarray, state: np.ndarray, c: int, space: int) -> None:
     """R6 loot, then R10 abandonment if the column is complete."""
     bit = 1 << space
-    st[S_MARKED] |= bit
-    st[S_LOOTED] |= bit
-    if st[S_NEXT + c] == 6:
-        st[S_MARKED] |= available(tab, st) & tab[T_SYM + c]
+    state[S_MARKED] |= bit
+    state[S_LOOTED] |= bit
+    if state[S_NEXT + c] == 6:
+        state[S_MARKED] |= available(table, state) & table[T_SYM + c]
