@@ -52,28 +52,6 @@ def polyline_ops(points: list[tuple[float, float]], closed: bool = False) -> lis
     return ops
 
 
-def smooth_ops(points: list[tuple[float, float]], closed: bool = True,
-               tension: float = 0.5) -> list[PathOp]:
-    """A Catmull-Rom curve through the points, as cubic Beziers (coastlines, sea waves)."""
-    n = len(points)
-    if n < 3:
-        return polyline_ops(points, closed)
-    ops: list[PathOp] = [("M", *points[0])]
-    count = n if closed else n - 1
-    for i in range(count):
-        p0 = points[(i - 1) % n] if closed or i > 0 else points[0]
-        p1 = points[i]
-        p2 = points[(i + 1) % n]
-        p3 = points[(i + 2) % n] if closed or i + 2 < n else points[-1]
-        t = tension / 3.0 * 2.0
-        c1 = (p1[0] + (p2[0] - p0[0]) * t / 2, p1[1] + (p2[1] - p0[1]) * t / 2)
-        c2 = (p2[0] - (p3[0] - p1[0]) * t / 2, p2[1] - (p3[1] - p1[1]) * t / 2)
-        ops.append(("C", *c1, *c2, *p2))
-    if closed:
-        ops.append(("Z",))
-    return ops
-
-
 def make_stroke(color: Color | None, width: float, dash: str | tuple[float, ...] = "solid",
                 cap: int | None = None, join: int = 1) -> Stroke | None:
     """A Stroke, or None when there is nothing to stroke. Dotted lines get round dots."""

@@ -13,7 +13,6 @@ wet, R11). Generated and hand-made islands go through exactly the same code.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -377,14 +376,3 @@ def validate_island(island: Island, ruleset: Ruleset) -> None:
                                 "every space must be able to sink (R12)",
                                 island.at("spaces", i, "id"),
                                 hint="add it to the region of a line seaward of it")
-
-
-def space_ids(island: Island, mask: int) -> list[str]:
-    """The ids of the spaces in a bitmask, in island order."""
-    return [s.id for i, s in enumerate(island.spaces) if mask >> i & 1]
-
-
-def mask_of(island: Island, ids: Sequence[str]) -> int:
-    """The bitmask of the given space ids."""
-    idx = island.space_index
-    return sum(1 << idx[s] for s in set(ids))

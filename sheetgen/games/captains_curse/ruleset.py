@@ -191,11 +191,6 @@ def ruleset_from_located(doc: Located, path: tuple = ()) -> Ruleset:
     return Ruleset(**kwargs)
 
 
-def ruleset_from_dict(data: dict[str, Any], source: str = "<ruleset>") -> Ruleset:
-    """Build a Ruleset from plain data (e.g. the `ruleset` object of a game log)."""
-    return ruleset_from_located(Located(data, source))
-
-
 def load_ruleset(path: str | Path) -> Ruleset:
     """Load a ruleset YAML/JSON file; faults name file:line:column and the field."""
     return ruleset_from_located(load_document(path))

@@ -13,17 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import Position, SheetgenError, did_you_mean
-from sheetgen.layout.source import Located, PathKey, load_yaml, located, parse_yaml
+from sheetgen.layout.source import Located, PathKey, load_yaml, located
 
 
 def load_document(path: str | Path) -> Located:
     """Load a YAML or JSON file with positions; unreadable or malformed files raise."""
     return _located(load_yaml(path, empty=None, json_fallback=True), str(path))
-
-
-def parse_document(text: str, source: str) -> Located:
-    """Parse YAML/JSON text; syntax errors become a SheetgenError at the fault."""
-    return _located(parse_yaml(text, source, empty=None, json_fallback=True), source)
 
 
 def _located(tree: Any, source: str) -> Located:

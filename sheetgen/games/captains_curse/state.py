@@ -84,9 +84,6 @@ class Sink:
 
 Move = Roll | Place | Loot | Sink
 
-TERMINATIONS = ("columns_complete", "no_available_space", "island_sunk", "ring_sunk")
-
-
 @dataclass(frozen=True)
 class GameResult:
     """The end of a game (R14-R19), as the log's `result` object holds it."""

@@ -49,13 +49,6 @@ class DiceTables:
         """Multiset index of a count vector."""
         return _index_map(self.n_dice, self.n_faces)[tuple(int(c) for c in counts)]
 
-    def counts_of(self, dice: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-        """Count vector of a list of face values (1-based)."""
-        counts = [0] * self.n_faces
-        for die in dice:
-            counts[die - 1] += 1
-        return tuple(counts)
-
     def dice_of(self, k: int) -> list[int]:
         """The faces of multiset k in ascending order."""
         return [f + 1 for f in range(self.n_faces) for _ in range(int(self.hands[k, f]))]

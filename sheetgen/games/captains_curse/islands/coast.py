@@ -39,13 +39,6 @@ class Frame:
                 self.cx + self.half_w, self.cy + self.half_h)
 
 
-def _ray_to_box(dx: float, dy: float, half_w: float, half_h: float) -> float:
-    """Distance from a box's centre to its edge along the unit direction (dx, dy)."""
-    tx = half_w / abs(dx) if abs(dx) > 1e-12 else math.inf
-    ty = half_h / abs(dy) if abs(dy) > 1e-12 else math.inf
-    return min(tx, ty)
-
-
 def _ray_to_superellipse(dx: float, dy: float, a: float, b: float, n: float) -> float:
     """Distance from the centre of |x/a|^n + |y/b|^n = 1 to its edge along (dx, dy)."""
     return (abs(dx / a) ** n + abs(dy / b) ** n) ** (-1.0 / n)

@@ -25,7 +25,7 @@ from .cells import Mesh, MeshError, make_mesh
 from .coast import make_coast, place_centre
 from .names import island_name, place_names
 from .params import DEFAULT_PARAMS, IslandParams
-from .rng import RNG_NAME, Stream
+from .rng import Stream
 from .sinklines import DEFAULT_PLAN, Chord, SinkPlan, make_chords
 from .symbols import assign_symbols
 
@@ -45,10 +45,6 @@ class Generated:
     attempt: int
     mesh: Mesh
     plan: SinkPlan
-
-    @property
-    def provenance(self) -> str:
-        return f"seed {self.seed} · attempt {self.attempt} · {GENERATOR_VERSION} ({RNG_NAME})"
 
 
 def _pt(p: tuple[float, float]) -> list[float]:
