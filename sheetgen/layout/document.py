@@ -17,7 +17,7 @@ from typing import Any
 
 from sheetgen import access, limits
 from sheetgen.access import readable
-from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen.errors import Position, SheetgenError, did_you_mean, raise_all
 from sheetgen.layout import elements as _elements  # noqa: F401  (registers element types)
 from sheetgen.layout.colors import parse_color
 from sheetgen.layout.elements.base import (
@@ -706,20 +706,60 @@ def _allow_named_files(overrides: dict[str, Any]) -> None:
 
 
 def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layout:
+    """Read, merge and check a layout. Faults in independent sections (page and imposition,
+    styles, vars, data, tiling, components and elements) are all collected and raised
+    together in line order; a section that builds on a faulty one is not checked, so no
+    fault is reported that only follows from another."""
     options = options or RenderOptions()
     path = Path(path)
     _allow_named_files(options.overrides)
     raw = _read_tree(path, ())
-    page, unit = _page(raw, options)
-    imposition = _imposition(raw, unit, page, options)
-    styles = _styles(raw)
-    ctx = ParseContext(str(path), path.parent, unit, styles, {})
+    faults: list[SheetgenError] = []
+
+    def attempt(step: Any, fallback: Any = None) -> Any:
+        try:
+            return step()
+        except SheetgenError as err:
+            faults.append(err)
+            return fallback
+
+    page_ok = attempt(lambda: _page(raw, options))
+    page, unit = page_ok or (PageSpec(*(v * PT_PER["mm"] for v in PAPER_MM["a4"])), "mm")
+    imposition = attempt(lambda: _imposition(raw, unit, page, options)) if page_ok else None
+    styles = attempt(lambda: _styles(raw))
+    ctx = ParseContext(str(path), path.parent, unit, styles or {}, {})
     base_names: dict[str, Any] = {
         "seed": options.seed,
         "page": page_names(page, 0, 1),
     }
-    scope = Scope(base_names, unit, styles, ctx.components, path.parent)
-    names = _vars(raw, options, scope)
+    scope = Scope(base_names, unit, styles or {}, ctx.components, path.parent)
+    names = attempt(lambda: _vars(raw, options, scope), base_names)
+    rows = attempt(lambda: _data(raw, path), [Row({}, raw.pos, 1)])
+    tile = attempt(lambda: _tile(raw, unit, options))
+    if tile is not None and imposition is not None:
+        faults.append(SheetgenError(
+            "a layout cannot be both tiled and imposed",
+            raw.key_pos_of("tile") if "tile" in raw else raw.pos_of("imposition"),
+            hint="tiling splits a page larger than the paper; imposition puts several small "
+                 "pages on one sheet"))
+    elements: list[Element] = []
+    back = None
+    if styles is not None and attempt(lambda: _components(raw, ctx) or True):
+        elements = attempt(lambda: parse_elements(raw.get("elements", Sequence(pos=raw.pos)),
+                                                  ctx, raw.pos_of("elements")), [])
+        back = attempt(lambda: _back(raw, ctx))
+    raise_all(faults)
+    game = raw.get("game") or {}
+    return Layout(path=path, name=str(raw.get("name", path.stem)),
+                  description=str(raw.get("description", "")), page=page,
+                  imposition=imposition, unit=unit, names=names, styles=styles,
+                  components=ctx.components, data=[r.fields for r in rows], elements=elements,
+                  game=_plain(game), back=back, rows=rows, tile=tile,
+                  colorspace=options.colorspace or page.colorspace)
+
+
+def _components(raw: Mapping, ctx: ParseContext) -> None:
+    """Read `components:` into ctx.components (two passes: components may use each other)."""
     comps = raw.get("components", Mapping(pos=raw.pos))
     if not isinstance(comps, Mapping):
         raise SheetgenError("'components' must map names to {elements: [...]}",
@@ -741,22 +781,6 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
         ctx.components[cname].elements = parse_elements(body["elements"], ctx,
                                                         body.pos_of("elements"))
     _no_component_cycle(ctx.components)
-    elements = parse_elements(raw.get("elements", Sequence(pos=raw.pos)), ctx,
-                              raw.pos_of("elements"))
-    game = raw.get("game") or {}
-    rows = _data(raw, path)
-    tile = _tile(raw, unit, options)
-    if tile is not None and imposition is not None:
-        raise SheetgenError("a layout cannot be both tiled and imposed",
-                            raw.key_pos_of("tile") if "tile" in raw else raw.pos_of("imposition"),
-                            hint="tiling splits a page larger than the paper; imposition puts "
-                                 "several small pages on one sheet")
-    return Layout(path=path, name=str(raw.get("name", path.stem)),
-                  description=str(raw.get("description", "")), page=page,
-                  imposition=imposition, unit=unit, names=names, styles=styles,
-                  components=ctx.components, data=[r.fields for r in rows], elements=elements,
-                  game=_plain(game), back=_back(raw, ctx), rows=rows, tile=tile,
-                  colorspace=options.colorspace or page.colorspace)
 
 
 def _tile(raw: Mapping, unit: str, options: RenderOptions) -> Tiling | None:

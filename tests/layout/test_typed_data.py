@@ -92,3 +92,18 @@ def test_an_error_in_a_row_names_the_row_and_the_template_line(write_layout):
         record_instances(layout)
     assert "(row 1, 'Bart')" in err.value.message
     assert err.value.position.line == 4  # the template's line in the layout
+
+
+def test_an_error_in_a_repeat_names_the_item(write_layout):
+    path = write_layout("""
+        vars: {crew: [{name: Anne, rum: 3}, {name: Bart, rum: nope}]}
+        elements:
+          - type: repeat
+            over: ${crew}
+            as: p
+            elements: [{type: text, text: "${p.rum * 2 + 1}"}]
+        """)
+    with pytest.raises(SheetgenError) as err:
+        record_instances(load_layout(path))
+    assert err.value.message.endswith("(repeat item 1, 'Bart')")
+    assert err.value.position.line == 6

@@ -121,3 +121,26 @@ def test_strict_render_exits_2_and_writes_nothing(runner, write_layout, tmp_path
     assert result.exit_code == 0 and out.exists() and "warning:" in result.stderr
     result = runner.invoke(main, ["validate", str(path), "--strict"])
     assert result.exit_code == 2
+
+
+def test_faults_in_several_sections_are_all_reported(write_layout):
+    path = write_layout("""
+        page: {size: a44}
+        styles:
+          title: {colr: red}
+        data:
+          - {name: coin, copies: -2}
+        elements:
+          - {type: rect, w: 12mn, h: 3}
+        """)
+    with pytest.raises(SheetgenError) as err:
+        load_layout(path)
+    text = err.value.format()
+    lines = [int(m) for m in re.findall(r"layout\.yaml:(\d+):", text)]
+    assert lines == [1, 3, 5]  # elements are not checked while a style is broken
+    assert "3 faults" in text
+    fixed = path.read_text().replace("colr", "color")
+    path.write_text(fixed)
+    with pytest.raises(SheetgenError) as err:
+        load_layout(path)
+    assert [int(m) for m in re.findall(r"layout\.yaml:(\d+):", err.value.format())] == [1, 5, 7]

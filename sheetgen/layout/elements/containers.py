@@ -99,12 +99,27 @@ class Repeat(Element):
                                     ).moved(ox, oy)
                 canvas.push()
                 canvas.transform(1, 0, 0, 1, ox, oy)
-                for child in self.children:
-                    child.render(canvas, inner)
+                try:
+                    for child in self.children:
+                        child.render(canvas, inner)
+                except SheetgenError as err:  # say which copy failed: item i and its value
+                    err.message += f" (repeat item {i}{_shown(item)})"
+                    err.args = (err.message,)
+                    raise
                 canvas.pop()
         finally:
             if budget is not None:
                 budget.leave(len(items))
+
+
+def _shown(item: Any) -> str:
+    """`, 'Black Bart'`: a repeat item (or the first field of a mapping item) for messages."""
+    if isinstance(item, dict):
+        item = next(iter(item.values()), None)
+    if item is None or isinstance(item, (dict, list)):
+        return ""
+    text = str(item)
+    return f", '{text[:40]}{'...' if len(text) > 40 else ''}'"
 
 
 @register
