@@ -1,7 +1,8 @@
 """The game state and the turn API: the referee every player, tool and replay goes through.
 
 One mutable `GameState` with `push(move)` / `pop()` (python-chess style: each push saves a
-small snapshot) and an explicit chance step (OpenSpiel style): a turn is
+small `Undo` record, and `pop()` returns the move it took back) and an explicit chance step
+(OpenSpiel style): a turn is
 
     CHANCE  --Roll(w, b)-->  PLACE  --Place(modify, take, column)-->
     LOOT (if a die was placed)  --Loot(space)-->  SINK (if owed, R9)  --Sink(line)-->  CHANCE
@@ -83,6 +84,29 @@ class Sink:
 
 
 Move = Roll | Place | Loot | Sink
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What `GameState.push` needs to take a move back: the move, and the dynamic state just
+    before it (lists kept as tuples, the turn log by its length)."""
+
+    move: Move
+    next_row: tuple[int, ...]
+    circled: tuple[int, ...]
+    doubles: tuple[int, ...]
+    marked: int
+    looted: int
+    sunk: int
+    phase: Phase
+    roll: Roll | None
+    turn: int
+    record: dict[str, Any] | None
+    n_turns: int
+    termination: str | None
+    owes_sink: bool
+    column: int | None
+
 
 @dataclass(frozen=True)
 class GameResult:
@@ -166,7 +190,7 @@ class GameState:
         self.termination: str | None = None
         self._owes_sink = False
         self._column: int | None = None
-        self._stack: list[tuple] = []
+        self._stack: list[Undo] = []
 
     # ------------------------------------------------------------ queries
     @property
@@ -278,22 +302,31 @@ class GameState:
         return value
 
     # ------------------------------------------------------------ push / pop
-    def _snapshot(self) -> tuple:
-        return (list(self.next_row), list(self.circled), list(self.doubles), self.marked,
-                self.looted, self.sunk, self.phase, self.roll, self.turn,
-                dict(self.record) if self.record is not None else None, len(self.turns),
-                self.termination, self._owes_sink, self._column)
+    def _undo_record(self, move: Move) -> Undo:
+        return Undo(move, tuple(self.next_row), tuple(self.circled), tuple(self.doubles),
+                    self.marked, self.looted, self.sunk, self.phase, self.roll, self.turn,
+                    dict(self.record) if self.record is not None else None, len(self.turns),
+                    self.termination, self._owes_sink, self._column)
 
-    def pop(self) -> None:
-        """Undo the last push."""
-        (self.next_row, self.circled, self.doubles, self.marked, self.looted, self.sunk,
-         self.phase, self.roll, self.turn, self.record, n_turns, self.termination,
-         self._owes_sink, self._column) = self._stack.pop()
-        del self.turns[n_turns:]
+    def _restore(self, undo: Undo) -> None:
+        self.next_row, self.circled, self.doubles = \
+            list(undo.next_row), list(undo.circled), list(undo.doubles)
+        self.marked, self.looted, self.sunk = undo.marked, undo.looted, undo.sunk
+        self.phase, self.roll, self.turn, self.record = undo.phase, undo.roll, undo.turn, \
+            undo.record
+        self.termination, self._owes_sink, self._column = undo.termination, undo.owes_sink, \
+            undo.column
+        del self.turns[undo.n_turns:]
+
+    def pop(self) -> Move:
+        """Undo the last push and return the move it undid."""
+        undo = self._stack.pop()
+        self._restore(undo)
+        return undo.move
 
     def push(self, move: Move) -> None:
         """Apply a decision of the current phase; raise IllegalMove (naming the rule) if illegal."""
-        snapshot = self._snapshot()
+        undo = self._undo_record(move)
         try:
             if self.phase == Phase.OVER:
                 raise IllegalMove("the game is over (R14)")
@@ -306,13 +339,9 @@ class GameState:
             else:
                 self._apply_sink(move)
         except Exception:
-            self._restore(snapshot)
+            self._restore(undo)
             raise
-        self._stack.append(snapshot)
-
-    def _restore(self, snapshot: tuple) -> None:
-        self._stack.append(snapshot)
-        self.pop()
+        self._stack.append(undo)
 
     def _apply_roll(self, move: Move) -> None:
         if not isinstance(move, Roll):

@@ -462,13 +462,12 @@ def test_r20_erratum_sheet_scores_90():
     assert result.title == "Quartermaster"  # only G2 reached, as the source says
 
 
-def test_push_pop_restores_everything(game):
-    before = game._snapshot()
-    game.push(Roll(4, 4))
-    game.push(Place(None, "black", 0))
-    game.push(Loot(sid(game, "a1")))
-    game.push(Sink(lid(game, "La2")))
-    for _ in range(4):
-        game.pop()
-    assert game._snapshot() == before
+def test_push_pop_restores_everything_and_pop_returns_the_move(game):
+    before = game._undo_record(Roll(1, 1))
+    moves = [Roll(4, 4), Place(None, "black", 0), Loot(sid(game, "a1")), Sink(lid(game, "La2"))]
+    for move in moves:
+        game.push(move)
+    undone = [game.pop() for _ in moves]
+    assert undone == moves[::-1]
+    assert game._undo_record(Roll(1, 1)) == before
     assert game.turns == []
