@@ -33,7 +33,7 @@ from sheetgen.layout.source import Mapping, Sequence, load_yaml, parse_yaml, rea
 from sheetgen.layout.units import PAPER_MM, PT_PER, UnitError, parse_length
 
 TOP_KEYS = {"version", "name", "description", "extends", "include", "vars", "styles",
-            "components", "page", "imposition", "data", "elements", "game", "back",
+            "components", "page", "imposition", "data", "elements", "back",
             "tile"}
 PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_marks",
              "shape", "corner", "colorspace",
@@ -144,7 +144,6 @@ class Layout:
     components: dict[str, Component]
     data: list[dict[str, Any]]
     elements: list[Element]
-    game: dict[str, Any] = field(default_factory=dict)
     back: Back | None = None
     rows: list[Row] = field(default_factory=list)
     """The data rows with their positions (`data` holds their fields)."""
@@ -216,6 +215,11 @@ def _read_tree(path: Path, chain: tuple[Path, ...], ref: Position | None = None,
         raise SheetgenError("a layout file must be a mapping of keys such as page: and "
                             "elements:", Position(str(path), 1, 1))
     for key in raw:
+        if key == "game":
+            raise SheetgenError("a layout has no 'game:' key", raw.key_pos_of(key),
+                                hint="delete it: a game's element types already name their "
+                                     "game (type: captains_curse.island_map), and game data "
+                                     "comes from provide('<game>.<name>')")
         if key not in TOP_KEYS:
             raise SheetgenError(f"unknown layout key '{key}'", raw.key_pos_of(key),
                                 hint=did_you_mean(str(key), TOP_KEYS)
@@ -749,12 +753,11 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
                                                   ctx, raw.pos_of("elements")), [])
         back = attempt(lambda: _back(raw, ctx))
     raise_all(faults)
-    game = raw.get("game") or {}
     return Layout(path=path, name=str(raw.get("name", path.stem)),
                   description=str(raw.get("description", "")), page=page,
                   imposition=imposition, unit=unit, names=names, styles=styles,
                   components=ctx.components, data=[r.fields for r in rows], elements=elements,
-                  game=_plain(game), back=back, rows=rows, tile=tile,
+                  back=back, rows=rows, tile=tile,
                   colorspace=options.colorspace or page.colorspace)
 
 

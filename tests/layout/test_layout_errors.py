@@ -20,6 +20,15 @@ def fault(path, options=None) -> SheetgenError:
 
 # (id, yaml, message (exact, or a substring when it ends with '...'), line, column, hint)
 CASES = [
+    ("game-key",
+     """
+     page: {size: a6}
+     game: {id: captains_curse}
+     elements: []
+     """,
+     "a layout has no 'game:' key", 2, 1,
+     "delete it: a game's element types already name their game (type: "
+     "captains_curse.island_map), and game data comes from provide('<game>.<name>')"),
     ("yaml-syntax",
      """
      page:
