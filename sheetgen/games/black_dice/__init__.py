@@ -1,5 +1,12 @@
 """The Curse of the Black Dice: the rules sheetgen computes so far (`rules`: settling a quest
-tile, the winner) and the rulebook's worked examples (`examples`)."""
+tile, the winner) and the rulebook's worked examples (`examples`).
+
+>>> from sheetgen.games.black_dice.rules import adventure_outcome, black_dice_winner
+>>> adventure_outcome(black=5, player_dice=3)  # failed: two black dice are re-rolled
+(False, 2)
+>>> black_dice_winner({"Red": [5, 5], "Blue": [4, 3, 3]}, last_captain="Blue")
+('Red', 'fewest tokens')
+"""
 
 from sheetgen.registry import Game
 

@@ -17,6 +17,22 @@ cite them by id. Where things live:
 - `rng`: SplitMix64 streams shared by Python and the compiled path.
 - `pad`: `build_pad`, the verified-island pad behind `sheetgen pad captains-curse`.
 - `examples`: the rulebook's worked examples, scored by the engine.
+
+A turn through the referee, and back:
+
+>>> from sheetgen.games.captains_curse.island import load_island
+>>> from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET
+>>> from sheetgen.games.captains_curse.state import GameState, Roll
+>>> from sheetgen.resources import bundled_dir
+>>> game = GameState(load_island(bundled_dir("layouts") / "captains_curse/islands/roomy.yaml"),
+...                  DEFAULT_RULESET)
+>>> game.push(Roll(3, 5))
+>>> move = game.legal_moves()[0]
+>>> move
+Place(modify=None, take='white', column=0)
+>>> game.push(move)
+>>> game.pop() == move
+True
 """
 
 from sheetgen.registry import Game, PadOption

@@ -1,5 +1,11 @@
 """Shipwrecked!: the scoring engine (`scoring`, `countsfile`), the printed parts (`tiles`,
-`pictures`, `elements`) and the pad (`pad`)."""
+`pictures`, `elements`) and the pad (`pad`).
+
+>>> from sheetgen.games.shipwrecked.scoring import counts, decide
+>>> result = decide(counts([(6, 4), (3, 5), (4, 4)], ocean=(5, 7)))
+>>> result.winner, result.decided_by
+('black', 'fewest in the ocean')
+"""
 
 from sheetgen.registry import Game, PadOption
 

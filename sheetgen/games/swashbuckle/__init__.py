@@ -26,6 +26,11 @@ Readings of the source where it is vague (each also written in cards/swashbuckle
 - Cursed (4-dice) roll: cannot be applied to Swashbuckle; in 4 Alike it scores double.
 - Monikers are bands (e.g. 255-266 Swashbuckler, 181-228 none); only one Captain per match.
 - The solitaire solver plays three rolls per turn and no Hornswaggle (a match rule).
+
+>>> from sheetgen.games.swashbuckle import default_card
+>>> card = default_card()
+>>> card.score((1, 1, 1, 3, 3), "full_boat"), card.score((1, 1, 1, 3, 3), "ones")
+(25, 3)
 """
 
 from typing import Any

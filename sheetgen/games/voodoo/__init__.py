@@ -1,6 +1,11 @@
 """Voodoo Pirate: the board model (`board`, data/sea_of_souls.yaml), movement (`sea`), cards
 (`cards`, data/cards.yaml), broadsides and the final tally (`rules`), the printed parts
-(`elements`, `draw`) and the pad (`pad`)."""
+(`elements`, `draw`) and the pad (`pad`).
+
+>>> from sheetgen.games.voodoo.rules import broadside
+>>> broadside(firing_power=5, firing_poppets=3, target_power=4, target_poppets=1)
+(2, 6, 4, True)
+"""
 
 from sheetgen.registry import Game, PadOption
 

@@ -1,0 +1,20 @@
+"""Doctests: `--doctest-modules` (pyproject.toml) runs the `>>>` examples of each game
+package's public API, the docstrings of `sheetgen/games/<id>/__init__.py`. Every other module
+under sheetgen/ is skipped, so the doctest run imports no engine (numba, scipy) needlessly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    try:
+        parts = collection_path.relative_to(config.rootpath).parts
+    except ValueError:
+        return None
+    if not parts or parts[0] != "sheetgen" or collection_path.is_dir():
+        return None
+    public_api = len(parts) == 4 and parts[1] == "games" and parts[3] == "__init__.py"
+    return None if public_api else True
