@@ -12,6 +12,6 @@ below it and the base modules (errors, registry, resources, assets, ...);
 tests/test_import_direction.py fails on an import against that direction.
 """
 
-from sheetgen.canvas.protocol import Canvas, Color, PageBoxes, PathOp, Stroke
+from sheetgen.canvas.protocol import MM, Canvas, Color, PageBoxes, PathOp, Stroke
 
-__all__ = ["Canvas", "Color", "PageBoxes", "PathOp", "Stroke"]
+__all__ = ["MM", "Canvas", "Color", "PageBoxes", "PathOp", "Stroke"]

@@ -15,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+MM = 72.0 / 25.4
+"""Points per millimetre: the one conversion constant (`sheetgen.canvas.MM`)."""
+
 Color = tuple[float, float, float]
 """RGB, each 0..1."""
 

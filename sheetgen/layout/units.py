@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 import re
 
-PT_PER = {"pt": 1.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4, "in": 72.0}
+from sheetgen.canvas import MM
+
+PT_PER = {"pt": 1.0, "mm": MM, "cm": 720.0 / 25.4, "in": 72.0}
 
 PAPER_MM: dict[str, tuple[float, float]] = {
     "a0": (841.0, 1189.0),  # poster sizes, for boards printed by a shop or tiled (`tile:`)

@@ -10,11 +10,10 @@ to give. Drawn through the Canvas protocol like every other page.
 
 from __future__ import annotations
 
+from sheetgen.canvas import MM
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
-from sheetgen.layout.units import PT_PER
 from sheetgen.render.compose import mirror_box
 
-MM = PT_PER["mm"]
 INK = (0.0, 0.0, 0.0)
 GREY = (0.45, 0.45, 0.45)
 HAIR = Stroke(INK, 0.35)

@@ -15,15 +15,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import ellipse_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.errors import LayoutWarning, Position, SheetgenError, raise_all
 from sheetgen.layout.document import Layout, Row, page_names
 from sheetgen.layout.elements.base import Element, RenderBudget, contains_expression
-from sheetgen.layout.units import PT_PER
 from sheetgen.render.recording import RecordingCanvas
 
-MM = PT_PER["mm"]
 MARK_OFFSET = 2.0 * MM  # gap between the bleed edge and a crop mark
 MARK_LENGTH = 6.0 * MM
 MARK_STROKE = Stroke(color=(0.0, 0.0, 0.0), width=0.25)

@@ -17,12 +17,11 @@ import math
 import string
 from dataclasses import dataclass
 
+from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import rect_ops
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.layout.document import Tiling  # the layout's `tile:` section
-from sheetgen.layout.units import PT_PER
 
-MM = PT_PER["mm"]
 INK = (0.0, 0.0, 0.0)
 GUIDE = Stroke((0.35, 0.35, 0.35), 0.4, dash=(3.0, 2.0))
 REG = Stroke(INK, 0.3)

@@ -14,15 +14,13 @@ from dataclasses import dataclass
 
 import jinja2
 
-from sheetgen.canvas import draw
+from sheetgen.canvas import MM, draw
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.rulebooks.booklet import impose_saddle_stitch
 from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, Heading, load_book, rulebook_dirs
 from sheetgen.rulebooks.diagrams import diagram_html, emblem_html
 from sheetgen.rulebooks.fonts import font_face_css
 from sheetgen.rulebooks.worked import example
-
-MM = 72 / 25.4
 
 
 @dataclass(frozen=True)

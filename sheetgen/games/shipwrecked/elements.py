@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import polyline_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.games.captains_curse.sheet.elements import (
@@ -34,7 +35,6 @@ from sheetgen.layout.params import COLOR, LENGTH, SIZE, Choice, Number, Param
 from .pictures import FACE_PICTURES, LABEL_SHARE, PICTURE_SHARE, silhouette
 from .tiles import SPOT_MM, tile_geometry
 
-MM = 72.0 / 25.4
 BLACK = (0.08, 0.08, 0.09)
 WHITE = (1.0, 1.0, 1.0)
 CUT = (0.62, 0.62, 0.62)

@@ -21,7 +21,7 @@ from shapely.geometry import Polygon, box
 from sheetgen.games.captains_curse.islands.coast import make_coast, place_centre
 from sheetgen.games.captains_curse.islands.names import island_name
 from sheetgen.games.captains_curse.islands.params import IslandParams
-from sheetgen.games.captains_curse.islands.rng import Stream
+from sheetgen.games.captains_curse.rng import SplitMix64
 from sheetgen.games.captains_curse.sheet.elements import MAP_SEA as MAP_SEA_MM
 
 ISLANDS = 5  # Desert Island tiles in a set (seeds/shipwrecked.txt line 8)
@@ -51,7 +51,7 @@ def tile_names(seed: int, count: int = ISLANDS) -> tuple[str, ...]:
     names: list[str] = []
     attempt = 0
     while len(names) < count:
-        name = island_name(Stream.for_step(seed, "shipwrecked-tile-name", attempt))
+        name = island_name(SplitMix64.for_step(seed, "shipwrecked-tile-name", attempt))
         attempt += 1
         if name not in names and len(name) <= 18:
             names.append(name)
@@ -67,8 +67,8 @@ def _coast(seed: int, index: int) -> Polygon:
     params = IslandParams(map_width=width, map_height=height, centre_width=centre,
                           centre_height=centre, per_symbol=1,
                           cell_area=(area - centre * centre) / 6, sea_margin=2.0)
-    frame = place_centre(params, Stream.for_step(seed, f"shipwrecked-tile-centre-{index}"))
-    points = make_coast(params, frame, Stream.for_step(seed, f"shipwrecked-tile-coast-{index}"))
+    frame = place_centre(params, SplitMix64.for_step(seed, f"shipwrecked-tile-centre-{index}"))
+    points = make_coast(params, frame, SplitMix64.for_step(seed, f"shipwrecked-tile-coast-{index}"))
     return Polygon(points).buffer(0)
 
 

@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from sheetgen.assets import fonts
+from sheetgen.canvas import MM
 from sheetgen.canvas.draw import label  # one measured-label helper for all figures
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, Color, Stroke
@@ -24,7 +25,6 @@ from sheetgen.games.voodoo.cards import ActionCard, ObjectCard, Pirate
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.elements.text import Run, layout_lines, merge_runs
 
-MM = 72.0 / 25.4
 MIN_TEXT_PT = 6.0
 
 INK: Color = (0.13, 0.11, 0.09)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.assets import fonts
+from sheetgen.canvas import MM
 from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register, warn
@@ -238,7 +239,6 @@ class Text(Element):
         warn(scope, self.pos, f"text overflows its box by {over / MM:.1f} mm{shrunk}")
 
 
-MM = 72.0 / 25.4
 TOLERANCE = 0.05 * MM
 """Overflows below 0.05 mm are rounding, not faults."""
 

@@ -8,14 +8,12 @@ match column at the positions the layout's own variables give.
 
 from __future__ import annotations
 
+from sheetgen.canvas import MM
 from sheetgen.canvas.draw import PENCIL, die_face, label, rect
 from sheetgen.canvas.protocol import Canvas
 from sheetgen.games.swashbuckle.examples import SB_ROLL, swashbuckle_example
 from sheetgen.rulebooks.diagrams import register
 from sheetgen.rulebooks.diagrams.bounds import reaches
-
-MM = 72 / 25.4
-
 
 SHOWN_MATCHES = 2
 

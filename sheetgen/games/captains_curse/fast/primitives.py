@@ -7,10 +7,12 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
+from sheetgen.games.captains_curse import rng
+
 U64 = np.uint64
-GAMMA = np.uint64(0x9E3779B97F4A7C15)
-M1 = np.uint64(0xBF58476D1CE4E5B9)
-M2 = np.uint64(0x94D049BB133111EB)
+GAMMA = np.uint64(rng.GAMMA)  # the constants of the one SplitMix64 (captains_curse.rng)
+M1 = np.uint64(rng.MIX1)
+M2 = np.uint64(rng.MIX2)
 
 
 @intrinsic

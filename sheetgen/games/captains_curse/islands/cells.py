@@ -22,9 +22,9 @@ import shapely
 from shapely.geometry import MultiPoint, Point, Polygon, box
 from shapely.ops import polylabel
 
+from ..rng import SplitMix64
 from .coast import Frame
 from .params import IslandParams
-from .rng import Stream
 
 XY = tuple[float, float]
 
@@ -131,7 +131,7 @@ class Mesh:
         return out
 
 
-def _sample_sites(domain: Polygon, n: int, rng: Stream) -> list[XY]:
+def _sample_sites(domain: Polygon, n: int, rng: SplitMix64) -> list[XY]:
     """Best-candidate sampling: each new site is the farthest of a few random candidates."""
     shapely.prepare(domain)
     x0, y0, x1, y1 = domain.bounds
@@ -198,7 +198,7 @@ def _normalise(ring: list[XY]) -> list[XY]:
     return ring[k:] + ring[:k]
 
 
-def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: Stream) -> Mesh:
+def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix64) -> Mesh:
     """Cut the land into `params.n_spaces` cells; raise MeshError if this attempt is unfit."""
     land = Polygon(coast)
     if not land.is_valid:

@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..rng import SplitMix64
 from .params import IslandParams
-from .rng import Stream
 
 Point = tuple[float, float]
 
@@ -55,7 +55,7 @@ def polygon_area(points: list[Point]) -> float:
     return abs(s) / 2.0
 
 
-def place_centre(params: IslandParams, rng: Stream) -> Frame:
+def place_centre(params: IslandParams, rng: SplitMix64) -> Frame:
     """The centre box near the middle of the map, nudged a little so islands differ."""
     slack_x = max(0.0, min(6.0, (params.map_width - params.centre_width) / 2 - 2 * RING_DEPTH))
     slack_y = max(0.0, min(4.0, (params.map_height - params.centre_height) / 2 - 2 * RING_DEPTH))
@@ -67,7 +67,7 @@ def place_centre(params: IslandParams, rng: Stream) -> Frame:
     )
 
 
-def make_coast(params: IslandParams, frame: Frame, rng: Stream) -> list[Point]:
+def make_coast(params: IslandParams, frame: Frame, rng: SplitMix64) -> list[Point]:
     """The coast polygon (counter-clockwise on screen is not promised; it is simple)."""
     bearings = [2 * math.pi * i / N_BEARINGS for i in range(N_BEARINGS)]
     inner: list[float] = []

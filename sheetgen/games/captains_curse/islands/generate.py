@@ -2,7 +2,7 @@
 
     centre box -> coast -> cells -> sink lines -> symbols -> names -> island dict
 
-Each step draws from its own stream, `Stream.for_step(seed, step, attempt)`. An attempt that
+Each step draws from its own stream, `SplitMix64.for_step(seed, step, attempt)`. An attempt that
 comes out unfit (a cell too small to circle a symbol, a spoke that cannot reach the coast)
 is thrown away and the next attempt, whose streams are derived from the same seed, is tried;
 so the same seed and parameters always give the same island, and the attempt that produced
@@ -21,11 +21,11 @@ from shapely.geometry import Polygon
 from sheetgen.errors import SheetgenError
 
 from ..island import ISLAND_FORMAT
+from ..rng import SplitMix64
 from .cells import Mesh, MeshError, make_mesh
 from .coast import make_coast, place_centre
 from .names import island_name, place_names
 from .params import DEFAULT_PARAMS, IslandParams
-from .rng import Stream
 from .sinklines import DEFAULT_PLAN, Chord, SinkPlan, make_chords
 from .symbols import assign_symbols
 
@@ -54,19 +54,19 @@ def _pt(p: tuple[float, float]) -> list[float]:
 def generate_attempt(seed: int, attempt: int, params: IslandParams = DEFAULT_PARAMS,
                      plan: SinkPlan = DEFAULT_PLAN) -> Generated:
     """One attempt; raises MeshError when this attempt's geometry is unfit."""
-    frame = place_centre(params, Stream.for_step(seed, "centre", attempt))
-    coast = make_coast(params, frame, Stream.for_step(seed, "coast", attempt))
-    mesh = make_mesh(params, frame, coast, Stream.for_step(seed, "cells", attempt))
+    frame = place_centre(params, SplitMix64.for_step(seed, "centre", attempt))
+    coast = make_coast(params, frame, SplitMix64.for_step(seed, "coast", attempt))
+    mesh = make_mesh(params, frame, coast, SplitMix64.for_step(seed, "cells", attempt))
     narrow = min(mesh.width_f)
     if narrow < params.min_space_width:
         raise MeshError(f"a space is only {narrow:.1f} mm across")
-    chords = make_chords(mesh, Stream.for_step(seed, "lines", attempt), plan)
+    chords = make_chords(mesh, SplitMix64.for_step(seed, "lines", attempt), plan)
     halves = sorted(chords, key=lambda c: -len(c.region))[:2]
     symbol_f = assign_symbols(mesh, len(params.symbols), params.per_symbol,
-                              [c.region for c in halves], Stream.for_step(seed, "symbols",
+                              [c.region for c in halves], SplitMix64.for_step(seed, "symbols",
                                                                           attempt))
-    place_f = _name_places(mesh, chords, Stream.for_step(seed, "names", attempt))
-    name = island_name(Stream.for_step(seed, "island-name", attempt))
+    place_f = _name_places(mesh, chords, SplitMix64.for_step(seed, "names", attempt))
+    name = island_name(SplitMix64.for_step(seed, "island-name", attempt))
 
     ids = [f"s{f + 1:02d}" for f in range(len(mesh.polygon_f))]
     spaces = []
@@ -89,7 +89,7 @@ def generate_attempt(seed: int, attempt: int, params: IslandParams = DEFAULT_PAR
     return Generated(data=data, seed=seed, attempt=attempt, mesh=mesh, plan=plan)
 
 
-def _name_places(mesh: Mesh, chords: list[Chord], rng: Stream) -> dict[int, str]:
+def _name_places(mesh: Mesh, chords: list[Chord], rng: SplitMix64) -> dict[int, str]:
     """Name the inner regions (headlands, bays): one name on the region's most seaward space."""
     fr = mesh.frame
     inner = sorted((c for c in chords if len(c.region) <= 8),

@@ -7,7 +7,7 @@ short enough to sit under a symbol in a space about 17 mm wide, and unique on an
 
 from __future__ import annotations
 
-from .rng import Stream
+from ..rng import SplitMix64
 
 MAX_PLACE_CHARS = 15
 
@@ -42,7 +42,7 @@ ISLE_TAILS = (
 ISLE_KINDS = ("Isle", "Island", "Key", "Cay", "Atoll")
 
 
-def place_name(rng: Stream) -> str:
+def place_name(rng: SplitMix64) -> str:
     """One place name, by one of three patterns."""
     form = rng.below(3)
     feature = rng.choice(COAST_FEATURES)
@@ -54,7 +54,7 @@ def place_name(rng: Stream) -> str:
     return f"{rng.choice(ADJECTIVES)} {feature}"
 
 
-def place_names(count: int, rng: Stream) -> list[str]:
+def place_names(count: int, rng: SplitMix64) -> list[str]:
     """`count` distinct short names; no two share their last word, for variety."""
     names: list[str] = []
     features: set[str] = set()
@@ -72,7 +72,7 @@ def place_names(count: int, rng: Stream) -> list[str]:
     return names
 
 
-def island_name(rng: Stream) -> str:
+def island_name(rng: SplitMix64) -> str:
     """An island name such as "Grimwater Isle" or "Isle of Sorrow"."""
     head = rng.choice(ISLE_HEADS)
     if rng.below(4) == 0:

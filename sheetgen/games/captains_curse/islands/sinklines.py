@@ -25,8 +25,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..rng import SplitMix64
 from .cells import CENTRE, COAST, Mesh, MeshError
-from .rng import Stream
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ def _spoke(mesh: Mesh, bearing_xy: tuple[float, float], blocked: set[int]) -> li
     raise MeshError("no spoke reaches the coast")
 
 
-def _halves(mesh: Mesh, rng: Stream) -> tuple[frozenset[int], frozenset[int]]:
+def _halves(mesh: Mesh, rng: SplitMix64) -> tuple[frozenset[int], frozenset[int]]:
     """Split the land with two spokes into two regions, each a usable chord."""
     import math
 
@@ -315,7 +315,7 @@ def _connected_sets(mesh: Mesh, half: frozenset[int], plan: SinkPlan) -> list[fr
     return sorted(found, key=lambda r: (len(r), sorted(r)))
 
 
-def make_chords(mesh: Mesh, rng: Stream, plan: SinkPlan = DEFAULT_PLAN) -> list[Chord]:
+def make_chords(mesh: Mesh, rng: SplitMix64, plan: SinkPlan = DEFAULT_PLAN) -> list[Chord]:
     """The laminar family of regions with their paths: two halves plus nested inner lines."""
     halves = _halves(mesh, rng)
     net = Network(mesh)

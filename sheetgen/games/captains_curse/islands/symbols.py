@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import math
 
+from ..rng import SplitMix64
 from .cells import Mesh
-from .rng import Stream
 
 ROUNDS = 2500
 
 
 def assign_symbols(mesh: Mesh, n_symbols: int, per_symbol: int, groups: list[frozenset[int]],
-                   rng: Stream) -> list[int]:
+                   rng: SplitMix64) -> list[int]:
     """Per face, a symbol index 0..n_symbols-1; `groups` are face sets each symbol should reach."""
     n = len(mesh.polygon_f)
     if n != n_symbols * per_symbol:

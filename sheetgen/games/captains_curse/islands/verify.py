@@ -37,11 +37,11 @@ from typing import Any
 from sheetgen.errors import SheetgenError, did_you_mean
 
 from ..island import Island, island_from_dict, validate_island
+from ..rng import SplitMix64
 from ..ruleset import Ruleset
 from ..simulate import play_games, wilson_interval
 from .generate import GENERATOR_VERSION, Generated, generate_island, geometry_faults
 from .params import DEFAULT_PARAMS, IslandParams
-from .rng import Stream
 from .sinklines import SinkPlan
 
 VERIFY_SEED = 20261122
@@ -325,4 +325,4 @@ def generate_verified(seed: int, difficulty: str = "normal",
 
 def pad_seed(seed: int, index: int) -> int:
     """The seed of island `index` of a pad: independent of how the pad is split over jobs."""
-    return Stream.for_step(seed, "pad", index).next_u64() >> 16
+    return SplitMix64.for_step(seed, "pad", index).next64() >> 16

@@ -25,6 +25,7 @@ from shapely.ops import polylabel
 
 from sheetgen.access import readable
 from sheetgen.assets.fonts import string_width
+from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.errors import Position, SheetgenError, did_you_mean
@@ -35,7 +36,6 @@ from sheetgen.layout.params import ANY, BOOL, COLOR, LENGTH, SIZE, TEXT, Choice,
 from ..island import Island, island_from_dict, island_to_dict, load_island
 from ..ruleset import Ruleset
 
-MM = 72.0 / 25.4
 INK = (0.13, 0.11, 0.10)
 SEA = (0.90, 0.94, 0.96)
 WAVE = (0.70, 0.80, 0.86)
@@ -157,7 +157,7 @@ def _bow(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float] 
     A pure function of the unordered endpoints: the two cells sharing a border and a sink
     line running along it all draw the very same curve, so nothing ever gaps.
     """
-    from ..islands.rng import Stream
+    from ..rng import SplitMix64
 
     a, b = (p, q) if p <= q else (q, p)
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -166,7 +166,7 @@ def _bow(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float] 
         return None  # short, or on the centre box: straight
     key = (round(a[0] * 100) * 1_000_003 + round(a[1] * 100)) * 1_000_033 + \
         round(b[0] * 100) * 1_009 + round(b[1] * 100)
-    off = (Stream(key).random() - 0.5) * 2 * WOBBLE * length
+    off = (SplitMix64(key).random() - 0.5) * 2 * WOBBLE * length
     return ((a[0] + b[0]) / 2 - dy / length * off, (a[1] + b[1]) / 2 + dx / length * off)
 
 
@@ -345,9 +345,9 @@ class IslandMap(Element):
 
     def _waves(self, canvas: Canvas, fr: _Frame, land: Polygon, name: str, box) -> None:
         """A light scatter of wave marks in open sea, placed by a hash of the island name."""
-        from ..islands.rng import Stream
+        from ..rng import SplitMix64
 
-        rng = Stream.for_step(0, "waves:" + name)
+        rng = SplitMix64.for_step(0, "waves:" + name)
         sx, sy, sw, sh = box
         near = land.buffer(5.0)
         marks = []
