@@ -141,3 +141,31 @@ def test_backs_only_without_a_back_is_an_error(write_layout):
     layout = load_layout(write_layout("elements: [{type: rect, w: 5, h: 5}]"))
     with pytest.raises(SheetgenError, match="no 'back:'"):
         render_pdf(layout, sides="backs")
+
+
+def test_a_back_per_row_by_component_name(write_layout):
+    layout = load_layout(write_layout("""
+        page: {size: [40mm, 50mm]}
+        components:
+          sea: {elements: [{type: text, text: "SEA", x: 3, y: 7}]}
+          land: {elements: [{type: text, text: "LAND", x: 3, y: 7}]}
+        data: [{n: 1, back: sea}, {n: 2, back: land}, {n: 3, back: sea}]
+        back: "${back}"
+        elements: [{type: text, text: "F${n}", x: 3, y: 7}]
+        """))
+    pages = _labels(render_pdf(layout))
+    assert [next(iter(p)) for p in pages] == ["F1", "SEA", "F2", "LAND", "F3", "SEA"]
+
+
+def test_a_back_naming_no_component_is_an_error_at_the_row(write_layout):
+    from sheetgen.errors import SheetgenError
+
+    layout = load_layout(write_layout("""
+        components:
+          sea: {elements: [{type: text, text: "SEA"}]}
+        data: [{n: 1, back: sea}, {n: 2, back: sae}]
+        back: "${back}"
+        elements: [{type: text, text: "F${n}"}]
+        """))
+    with pytest.raises(SheetgenError, match=r"unknown component 'sae' \(row 2, '2'\)"):
+        render_pdf(layout)
