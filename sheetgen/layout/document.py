@@ -798,6 +798,10 @@ def _tile(raw: Mapping, unit: str, options: RenderOptions) -> Tiling | None:
     if isinstance(section, str):
         section = Mapping({"paper": section}, pos=pos)
         section.value_pos["paper"] = pos
+    if not isinstance(section, Mapping):
+        raise SheetgenError("tile must be a paper name or {paper, orientation, overlap, "
+                            "margin}", pos, hint="tile: a4  or  tile: {paper: letter, "
+                                                 "overlap: 10mm}")
     section = _check_keys(section, TILE_KEYS, "tile", pos)
     orientation = _orientation(section)
     w, h = _paper(section.get("paper", "a4"), "portrait", section.pos_of("paper"), unit)

@@ -95,6 +95,7 @@ def test_tile_option_overrides_and_letter_works(write_layout):
     ("tile: {paper: a4, margin: 2mm}", "at least 5 mm"),
     ("tile: {paper: a44}", "unknown paper size"),
     ("tile: {papr: a4}", "no key 'papr'"),
+    ("tile: [a4]", "tile must be a paper name or"),
     ("tile: a4\nimposition: {sheet: a0}", "both tiled and imposed"),
 ])
 def test_bad_tiling_is_an_error(write_layout, tile, message):
