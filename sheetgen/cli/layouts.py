@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -21,10 +22,33 @@ from sheetgen.render.recording import NullCanvas
 PAPERS = click.Choice(sorted(PAPER_MM), case_sensitive=False)
 
 
-def _options(sets: tuple[str, ...], seed: int, paper: str | None, bleed: bool | None,
-             crop_marks: bool | None, island: str | None = None,
+class Override(click.ParamType):
+    """`--set KEY=VALUE`: the value read as YAML (`parse_override`). A value that names an
+    existing file is made absolute, so `--set island=my-island.yaml` means the file beside
+    you, not one beside the layout."""
+
+    name = "KEY=VALUE"
+
+    def convert(self, value, param, ctx) -> tuple[str, Any]:
+        if isinstance(value, tuple):
+            return value
+        key, parsed = parse_override(value)
+        if isinstance(parsed, str) and parsed and "\0" not in parsed:
+            try:
+                if Path(parsed).is_file():
+                    parsed = str(Path(parsed).resolve())
+            except OSError:
+                pass
+        return key, parsed
+
+
+OVERRIDE = Override()
+
+
+def _options(sets: tuple[tuple[str, Any], ...], seed: int, paper: str | None,
+             bleed: bool | None, crop_marks: bool | None, island: str | None = None,
              tile: str | None = None, colorspace: str | None = None) -> RenderOptions:
-    overrides = dict(parse_override(s) for s in sets)
+    overrides = dict(sets)
     if island is not None:
         path = Path(island)
         if not path.is_file():
@@ -42,18 +66,27 @@ def _progress(total: int, quiet: bool, label: str):
                              show_pos=True)
 
 
+def _island_note(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        click.echo("note: --island FILE is now --set island=FILE (a game-specific option leaves "
+                   "the generic commands); --island goes away in the next release", err=True)
+    return value
+
+
 def render_options(func):
     for decorator in reversed([
-        click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
-                     help="Override a layout variable (repeatable)."),
+        click.option("--set", "sets", multiple=True, type=OVERRIDE,
+                     help="Override a layout variable (repeatable); a file named here is "
+                          "found from the current folder (--set island=my-island.yaml)."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Seed for anything random in the layout."),
         click.option("--paper", type=PAPERS, default=None,
                      help="Paper size (the printer sheet when the layout is imposed)."),
         click.option("--bleed/--no-bleed", default=None, help="Keep or drop the bleed."),
         click.option("--crop-marks/--no-crop-marks", default=None, help="Draw crop marks."),
-        click.option("--island", type=click.Path(dir_okay=False), default=None,
-                     help="Island file for Captain's Curse layouts."),
+        click.option("--island", type=click.Path(dir_okay=False), default=None, hidden=True,
+                     callback=_island_note,
+                     help="Old spelling of --set island=FILE (Captain's Curse layouts)."),
     ]):
         func = decorator(func)
     return func

@@ -4,7 +4,8 @@
 - `work`: what the routes ask of the library (generator, validator, verifier, layouts).
 - `mapview`: the island map as SVG through the layout language, plus its hit geometry.
 - `islandedit`: edits as small values, each checked by the island validator.
-- `play`: a game in the browser, refereed by `GameState`; logs `sheetgen replay` accepts.
+- `play`: a game in the browser, refereed by `GameState`; logs that `sheetgen captains-curse
+  replay` accepts.
 - `sessions`, `jobs`: per-tab state in memory; background verification and pads.
 - `server`: a loopback socket on a free port and uvicorn.
 

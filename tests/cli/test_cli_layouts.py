@@ -315,3 +315,23 @@ def test_seed_reaches_the_layout(cli, write_layout, tmp_path):
     out = tmp_path / "s.pdf"
     assert cli("render", layout, "-o", out, "--seed", "17", "-q").exit_code == 0
     assert page_texts(out)[0].strip() == "seed 17"
+
+
+def test_set_names_a_file_from_the_current_folder_and_island_is_its_old_spelling(
+        cli, tmp_path, monkeypatch):
+    """`--set island=FILE` finds FILE where the user is (not beside the layout); the old
+    `--island FILE` gives the same sheet and a note on stderr."""
+    from sheetgen.layout.bundled import LAYOUTS_DIR
+
+    island = tmp_path / "mine.yaml"
+    island.write_bytes((LAYOUTS_DIR / "captains_curse" / "islands" / "roomy.yaml").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    new = cli("render", "captains-curse/island-sheet", "--set", "island=mine.yaml", "-q",
+              "-o", tmp_path / "new.pdf")
+    assert new.exit_code == 0, new.output
+    assert new.stderr == ""
+    old = cli("render", "captains-curse/island-sheet", "--island", "mine.yaml", "-q",
+              "-o", tmp_path / "old.pdf")
+    assert old.exit_code == 0, old.output
+    assert "--island FILE is now --set island=FILE" in old.stderr
+    assert (tmp_path / "new.pdf").read_bytes() == (tmp_path / "old.pdf").read_bytes()

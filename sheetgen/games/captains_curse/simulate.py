@@ -68,7 +68,8 @@ class SimulationResult:
     results: tuple[GameResult, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON summary printed by `sheetgen simulate --json` (no per-game results)."""
+        """The JSON summary printed by `sheetgen captains-curse simulate --json` (no per-game
+        results)."""
         return {"policy": self.policy, "seed": self.seed, "games": self.games,
                 "wins": self.wins, "win_rate": self.win_rate,
                 "win_rate_ci": list(self.win_rate_ci), "mean_score": self.mean_score,

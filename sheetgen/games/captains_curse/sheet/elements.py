@@ -78,7 +78,8 @@ def island_source(value: Any, scope: Scope, seed: Any, difficulty: str,
                         what="island file")
         data, _ = _island_from_path(str(path))
         seed_note = f"seed {data['seed']} · " if data.get("seed") is not None else ""
-        return data, f"{seed_note}not verified here: sheetgen island verify {path.name}"
+        return data, (f"{seed_note}not verified here: "
+                      f"sheetgen captains-curse island verify {path.name}")
     if value not in (None, ""):
         raise SheetgenError(f"island must be a file name or island data, not {value!r}", pos)
     if seed is None:
