@@ -40,7 +40,7 @@ PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_
              "background", "unit"}
 IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "cut", "margin",
                    "duplex", "back_offset"}
-BACK_KEYS = {"elements", "background", "component", "with"}
+BACK_KEYS = {"elements", "background", "component", "with", "layout"}
 DATA_KEYS = {"file", "columns"}
 TILE_KEYS = {"paper", "orientation", "overlap", "margin"}
 DUPLEX = ("long-edge", "short-edge")
@@ -98,6 +98,9 @@ class Back:
     elements: list[Element]
     background: tuple[float, float, float] | None
     pos: Position
+    layout: Layout | None = None
+    """A whole layout used as the back (`back: {layout: file.yaml}`): its elements are drawn
+    with its own vars, styles and components, and the front page's row and `page`."""
 
 
 @dataclass
@@ -731,7 +734,8 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
     page, unit = page_ok or (PageSpec(*(v * PT_PER["mm"] for v in PAPER_MM["a4"])), "mm")
     imposition = attempt(lambda: _imposition(raw, unit, page, options)) if page_ok else None
     styles = attempt(lambda: _styles(raw))
-    ctx = ParseContext(str(path), path.parent, unit, styles or {}, {})
+    ctx = ParseContext(str(path), path.parent, unit, styles or {}, {},
+                       (page.width, page.height))
     base_names: dict[str, Any] = {
         "seed": options.seed,
         "page": page_names(page, 0, 1),
@@ -837,9 +841,12 @@ def _back(raw: Mapping, ctx: ParseContext) -> Back | None:
         background = parse_color(value.get("background"))
     except ValueError as err:
         raise SheetgenError(f"back.background: {err}", value.pos_of("background")) from None
-    if ("elements" in value) == ("component" in value):
-        raise SheetgenError("'back' needs either elements: or component:", value.pos,
-                            hint="back: {component: card-back}  or  back: {elements: [...]}")
+    if sum(key in value for key in ("elements", "component", "layout")) != 1:
+        raise SheetgenError("'back' needs one of elements:, component: or layout:", value.pos,
+                            hint="back: {component: card-back}  or  back: {elements: [...]}  "
+                                 "or  back: {layout: card-back.yaml}")
+    if "layout" in value:
+        return _back_layout(value, ctx, background, pos)
     if "elements" in value:
         return Back(parse_elements(value["elements"], ctx, value.pos_of("elements")),
                     background, pos)
@@ -849,6 +856,31 @@ def _back(raw: Mapping, ctx: ParseContext) -> Back | None:
         use["with"] = value["with"]
         use.value_pos["with"] = value.pos_of("with")
     return Back(parse_elements(Sequence([use], pos=value.pos), ctx, value.pos), background, pos)
+
+
+def _back_layout(value: Mapping, ctx: ParseContext, background: Any, pos: Position) -> Back:
+    """`back: {layout: file.yaml}`: another layout of the same page size as the back."""
+    where = value.pos_of("layout")
+    path = _relative(Path(ctx.file), value["layout"], where, Path(ctx.file).resolve().parent)
+    if path.resolve() == Path(ctx.file).resolve():
+        raise SheetgenError("a layout cannot be its own back", where)
+    if _read_tree(path, (Path(ctx.file).resolve(),), where).get("back") is not None:
+        raise SheetgenError(f"the back layout {path.name} has a back: of its own", where,
+                            hint="a back is one side; remove back: from that layout")
+    back = load_layout(path)
+    if back.data != [{}]:
+        raise SheetgenError(f"the back layout {path.name} has data: rows", where,
+                            hint="the back is drawn with the front's row; drop its data:")
+    mine = ctx.page_size
+    if mine is not None and (abs(back.page.width - mine[0]) > 0.5
+                             or abs(back.page.height - mine[1]) > 0.5):
+        mm = PT_PER["mm"]
+        raise SheetgenError(f"the back layout {path.name} is {back.page.width / mm:.1f} x "
+                            f"{back.page.height / mm:.1f} mm, the page "
+                            f"{mine[0] / mm:.1f} x {mine[1] / mm:.1f} mm", where,
+                            hint="give both the same page size")
+    return Back(back.elements, background if background is not None else back.page.background,
+                pos, back)
 
 
 def _names_are_words(section: Any, what: str) -> None:

@@ -67,6 +67,8 @@ def record_instances(layout: Layout, count: int = 1,
     distinct: dict[str, RecordingCanvas] = {}
     faults: list[SheetgenError] = []
     static = StaticCache(layout.styles)
+    back_layout = layout.back.layout if layout.back is not None else None
+    static_back = StaticCache(back_layout.styles) if back_layout is not None else static
     for index, row in enumerate(rows):
         scope = base.child(**instance_names(layout, index, total, row.fields))
         where = f"page {index + 1}" + (f", {row.label()}" if row.fields else "")
@@ -75,7 +77,13 @@ def record_instances(layout: Layout, count: int = 1,
         blocks = _record(layout.elements, scope, distinct, notes, report, row, static)
         back = None
         if layout.back is not None:
-            back = _record(layout.back.elements, scope, distinct, notes, report, row, static)
+            back_scope = scope
+            if layout.back.layout is not None:  # a whole layout: its own names and styles
+                other = layout.back.layout
+                back_scope = other.scope().child(**instance_names(other, index, total,
+                                                                  row.fields))
+            back = _record(layout.back.elements, back_scope, distinct, notes, report, row,
+                           static_back)
         if warnings is not None:
             warnings.extend(LayoutWarning(pos, f"{msg} ({where})") for pos, msg in notes)
         instances.append(Instance(blocks, back))

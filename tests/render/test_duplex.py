@@ -10,6 +10,7 @@ measured once on a page without imposition, so nothing here trusts the code unde
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from helpers.pdfcheck import MM, page_boxes
@@ -169,3 +170,53 @@ def test_a_back_naming_no_component_is_an_error_at_the_row(write_layout):
         """))
     with pytest.raises(SheetgenError, match=r"unknown component 'sae' \(row 2, '2'\)"):
         render_pdf(layout)
+
+
+def test_a_whole_layout_as_the_back(write_layout):
+    write_layout("""
+        page: {size: [40mm, 50mm], background: navy}
+        vars: {word: AHOY}
+        styles: {big: {size: 12}}
+        components:
+          mark: {elements: [{type: text, text: "${word}-${n}", style: big, x: 3, y: 7}]}
+        elements: [{type: use, component: mark}]
+        """, "back.yaml")
+    layout = load_layout(write_layout("""
+        page: {size: [40mm, 50mm]}
+        data: [{n: 1}, {n: 2}]
+        back: {layout: back.yaml}
+        elements: [{type: text, text: "F${n}", x: 3, y: 7}]
+        """))
+    assert layout.back.background == (0x1d / 255, 0x35 / 255, 0x57 / 255)
+    pages = _labels(render_pdf(layout))
+    assert [next(iter(p)) for p in pages] == ["F1", "AHOY-1", "F2", "AHOY-2"]
+
+
+@pytest.mark.parametrize("back,message", [
+    ("page: {size: [41mm, 50mm]}\nelements: []", "is 41.0 x 50.0 mm, the page 40.0 x 50.0"),
+    ("page: {size: [40mm, 50mm]}\nback: [{type: rect, w: 1, h: 1}]\nelements: []",
+     "has a back: of its own"),
+    ("page: {size: [40mm, 50mm]}\ndata: [{a: 1}]\nelements: []", "has data: rows"),
+])
+def test_a_back_layout_must_fit(write_layout, back, message):
+    from sheetgen.errors import SheetgenError
+
+    write_layout(back, "back.yaml")
+    path = write_layout("""
+        page: {size: [40mm, 50mm]}
+        back: {layout: back.yaml}
+        elements: []
+        """)
+    with pytest.raises(SheetgenError, match=re.escape(message)) as err:
+        load_layout(path)
+    assert err.value.position.line == 2
+
+
+def test_layouts_that_are_each_others_back_are_an_error(write_layout):
+    from sheetgen.errors import SheetgenError
+
+    write_layout("page: {size: [40mm, 50mm]}\nback: {layout: a.yaml}\nelements: []", "b.yaml")
+    path = write_layout("page: {size: [40mm, 50mm]}\nback: {layout: b.yaml}\nelements: []",
+                        "a.yaml")
+    with pytest.raises(SheetgenError, match="has a back: of its own"):
+        load_layout(path)

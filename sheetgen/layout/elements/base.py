@@ -54,6 +54,8 @@ class ParseContext:
     unit: str = "mm"
     styles: dict[str, Mapping] = field(default_factory=dict)
     components: dict[str, Component] = field(default_factory=dict)
+    page_size: tuple[float, float] | None = None
+    """The page's trim (points), for parts that must match it (a back layout)."""
 
 
 @dataclass
