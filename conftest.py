@@ -1,6 +1,7 @@
 """Doctests: `--doctest-modules` (pyproject.toml) runs the `>>>` examples of each game
-package's public API, the docstrings of `sheetgen/games/<id>/__init__.py`. Every other module
-under sheetgen/ is skipped, so the doctest run imports no engine (numba, scipy) needlessly."""
+package's public API, the docstrings of `sheetgen/games/<id>/__init__.py`, and of
+`sheetgen/errors.py` (the key checker). Every other module under sheetgen/ is skipped, so
+the doctest run imports no engine (numba, scipy) needlessly."""
 
 from __future__ import annotations
 
@@ -17,4 +18,4 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     if not parts or parts[0] != "sheetgen" or collection_path.is_dir():
         return None
     public_api = len(parts) == 4 and parts[1] == "games" and parts[3] == "__init__.py"
-    return None if public_api else True
+    return None if public_api or parts == ("sheetgen", "errors.py") else True

@@ -8,9 +8,10 @@ status 2; nothing below the CLI prints or exits.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -133,3 +134,24 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
     close = difflib.get_close_matches(str(word), sorted(set(choices)), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
+
+
+def check_keys(keys: Iterable[Any], allowed: Iterable[str],
+               where: Callable[[Any], Position | None], message: str = "unknown key '{key}'",
+               listing: str = "allowed keys", shown: Iterable[str] | None = None) -> None:
+    """The one key checker: raise for the first of `keys` not in `allowed`, at `where(key)`,
+    with `message` (formatted with `key`) and a did-you-mean hint, or the list of what is
+    allowed (`shown`, default `allowed`) when nothing is close.
+
+    >>> try:
+    ...     check_keys(["size", "colour"], ["color", "size"], lambda key: None)
+    ... except SheetgenError as err:
+    ...     print(err.message, "/", err.hint)
+    unknown key 'colour' / did you mean 'color'?
+    """
+    allowed = set(allowed)
+    for key in keys:
+        if key not in allowed:
+            raise SheetgenError(message.format(key=key), where(key),
+                                hint=did_you_mean(str(key), allowed)
+                                or f"{listing}: {', '.join(sorted(shown or allowed))}")

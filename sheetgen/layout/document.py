@@ -17,7 +17,7 @@ from typing import Any
 
 from sheetgen import access, limits
 from sheetgen.access import readable
-from sheetgen.errors import Position, SheetgenError, did_you_mean, raise_all
+from sheetgen.errors import Position, SheetgenError, check_keys, did_you_mean, raise_all
 from sheetgen.layout import elements as _elements  # noqa: F401  (registers element types)
 from sheetgen.layout.colors import parse_color
 from sheetgen.layout.elements.base import (
@@ -223,10 +223,7 @@ def _read_tree(path: Path, chain: tuple[Path, ...], ref: Position | None = None,
                                 hint="delete it: a game's element types already name their "
                                      "game (type: captains_curse.island_map), and game data "
                                      "comes from provide('<game>.<name>')")
-        if key not in TOP_KEYS:
-            raise SheetgenError(f"unknown layout key '{key}'", raw.key_pos_of(key),
-                                hint=did_you_mean(str(key), TOP_KEYS)
-                                or f"layout keys: {', '.join(sorted(TOP_KEYS))}")
+    check_keys(raw, TOP_KEYS, raw.key_pos_of, "unknown layout key '{key}'", "layout keys")
     merged = Mapping(pos=raw.pos)
     includes = raw.get("include", [])
     if isinstance(includes, str):
@@ -315,11 +312,8 @@ def _orientation(section: Mapping) -> str | None:
 def _check_keys(section: Any, allowed: set[str], what: str, pos: Position) -> Mapping:
     if not isinstance(section, Mapping):
         raise SheetgenError(f"'{what}' must be a mapping", pos)
-    for key in section:
-        if key not in allowed:
-            raise SheetgenError(f"'{what}' has no key '{key}'", section.key_pos_of(key),
-                                hint=did_you_mean(str(key), allowed)
-                                or f"keys of '{what}': {', '.join(sorted(allowed))}")
+    check_keys(section, allowed, section.key_pos_of, f"'{what}' has no key '{{key}}'",
+               f"keys of '{what}'")
     return section
 
 

@@ -27,7 +27,7 @@ import yaml
 from markupsafe import Markup
 
 from sheetgen import registry
-from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen.errors import Position, SheetgenError, check_keys, did_you_mean
 from sheetgen.resources import bundled_dir, search_path
 
 TEMPLATES_DIR = bundled_dir("templates") / "rulebooks"
@@ -134,13 +134,8 @@ def _load_meta(path: Path) -> dict[str, Any]:
     for key in _REQUIRED:
         if key not in meta:
             raise SheetgenError(f"book.yaml lacks '{key}'", Position(str(path)))
-    unknown = set(meta) - set(_REQUIRED) - set(_OPTIONAL)
-    for key in sorted(unknown):
-        allowed = (*_REQUIRED, *_OPTIONAL)
-        raise SheetgenError(
-            f"unknown key '{key}' in book.yaml", Position(str(path)),
-            hint=did_you_mean(key, allowed),
-        )
+    check_keys(sorted(meta), (*_REQUIRED, *_OPTIONAL), lambda key: Position(str(path)),
+               "unknown key '{key}' in book.yaml")
     return meta
 
 

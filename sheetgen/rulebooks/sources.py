@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen.errors import Position, SheetgenError, check_keys, did_you_mean
 from sheetgen.layout.source import load_yaml
 from sheetgen.rulebooks.content import TEMPLATES_DIR
 
@@ -83,10 +83,7 @@ def load_table(book: str, path: Path | None = None) -> SourceTable:
     """Read and shape-check a source-tie table; faults raise with `file:line:column`."""
     path = path or table_path(book)
     tree = load_yaml(path)
-    for key in tree:
-        if key not in _TOP_KEYS:
-            raise SheetgenError(f"unknown key '{key}'", tree.key_pos_of(key),
-                                hint=did_you_mean(key, _TOP_KEYS) or "keys: rules, untied")
+    check_keys(tree, _TOP_KEYS, tree.key_pos_of, listing="keys")
     rules = tree.get("rules")
     if not isinstance(rules, list) or not rules:
         raise SheetgenError("'rules' must be a non-empty list of ties", tree.pos_of("rules"))
@@ -95,10 +92,7 @@ def load_table(book: str, path: Path | None = None) -> SourceTable:
         pos = rules.pos_of(index)
         if not isinstance(item, dict):
             raise SheetgenError("a tie is a mapping (rule, book, at + quote or decision)", pos)
-        for key in item:
-            if key not in _TIE_KEYS:
-                raise SheetgenError(f"unknown key '{key}' in a tie", item.key_pos_of(key),
-                                    hint=did_you_mean(key, _TIE_KEYS))
+        check_keys(item, _TIE_KEYS, item.key_pos_of, "unknown key '{key}' in a tie")
         number = item.get("rule")
         if not isinstance(number, int) or isinstance(number, bool):
             raise SheetgenError("each tie needs 'rule: N', its number", pos)

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sheetgen.errors import Position, SheetgenError, did_you_mean
+from sheetgen import errors
+from sheetgen.errors import Position, SheetgenError
 from sheetgen.layout.source import Located, PathKey, load_yaml, located
 
 
@@ -34,11 +35,8 @@ def check_keys(doc: Located, path: PathKey, mapping: Any, allowed: Mapping[str, 
     if not isinstance(mapping, dict):
         raise SheetgenError(f"{what} must be a mapping, got {type(mapping).__name__}",
                             doc.at(path))
-    for key in mapping:
-        if key not in allowed:
-            raise SheetgenError(f"unknown key '{key}' in {what}", doc.at((*path, key)),
-                                hint=did_you_mean(str(key), allowed)
-                                or f"allowed keys: {', '.join(allowed)}")
+    errors.check_keys(mapping, allowed, lambda key: doc.at((*path, key)),
+                      f"unknown key '{{key}}' in {what}")
     for key, required in allowed.items():
         if required and key not in mapping:
             raise SheetgenError(f"{what} lacks the required key '{key}'", doc.at(path),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sheetgen.errors import did_you_mean
+from sheetgen import errors
 from sheetgen.layout.source import Located, load_yaml, located, parse_yaml
 
 Path_ = tuple[Any, ...]
@@ -38,11 +38,8 @@ def check_keys(doc: YamlDoc, path: Path_, mapping: Any, allowed: set[str],
     """Require a mapping with only `allowed` keys and all `required` ones."""
     if not isinstance(mapping, dict):
         raise doc.error(path, f"{what} must be a mapping, not {type(mapping).__name__}")
-    for key in mapping:
-        if key not in allowed:
-            raise doc.error(path + (key, KEY), f"unknown key '{key}' in {what}",
-                            hint=did_you_mean(str(key), allowed)
-                            or f"allowed keys: {', '.join(sorted(allowed))}")
+    errors.check_keys(mapping, allowed, lambda key: doc.at(path + (key, KEY)),
+                      f"unknown key '{{key}}' in {what}")
     for key in sorted(required):
         if key not in mapping:
             raise doc.error(path, f"{what} lacks required key '{key}'")

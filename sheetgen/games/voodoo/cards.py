@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sheetgen.errors import SheetgenError, did_you_mean
+from sheetgen.errors import SheetgenError, check_keys, did_you_mean
 from sheetgen.games.voodoo.board import DATA_DIR
 from sheetgen.layout.source import Located, load_yaml, located
 
@@ -100,10 +100,8 @@ def _keys(doc: Located, path: tuple, entry: Any, required: set[str], optional: s
           what: str) -> dict:
     if not isinstance(entry, dict):
         raise doc.error(path, f"{what} must be a mapping")
-    for key in entry:
-        if key not in required | optional:
-            raise doc.error((*path, key), f"unknown key '{key}' in {what}",
-                            hint=did_you_mean(str(key), required | optional))
+    check_keys(entry, required | optional, lambda key: doc.at((*path, key)),
+               f"unknown key '{{key}}' in {what}")
     for key in sorted(required - set(entry)):
         raise doc.error(path, f"{what} lacks '{key}'")
     return entry

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from sheetgen import limits, registry
 from sheetgen.canvas.protocol import Canvas
-from sheetgen.errors import Position, SheetgenError, did_you_mean, raise_all
+from sheetgen.errors import Position, SheetgenError, check_keys, did_you_mean, raise_all
 from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
 from sheetgen.layout.params import REQUIRED, Param
 from sheetgen.layout.source import Mapping, Sequence
@@ -163,12 +163,8 @@ class Element:
 
     def _check_keys(self, raw: Mapping, ctx: ParseContext) -> None:
         allowed = set(self.params) | COMMON_KEYS | ({"elements"} if self.has_children else set())
-        for key in raw:
-            if key not in allowed:
-                raise SheetgenError(
-                    f"'{self.type_name}' has no field '{key}'", raw.key_pos_of(key),
-                    hint=did_you_mean(str(key), allowed)
-                    or f"fields of '{self.type_name}': {', '.join(sorted(self.params))}")
+        check_keys(raw, allowed, raw.key_pos_of, f"'{self.type_name}' has no field '{{key}}'",
+                   f"fields of '{self.type_name}'", shown=self.params)
         supplied = set(raw)
         for name in self.style_names:
             supplied |= set(ctx.styles.get(name, {}))
