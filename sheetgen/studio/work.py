@@ -14,8 +14,7 @@ from sheetgen.games.captains_curse.island import island_from_dict
 from sheetgen.games.captains_curse.islands.generate import generate_island, island_yaml
 from sheetgen.games.captains_curse.islands.params import IslandParams
 from sheetgen.games.captains_curse.islands.verify import BANDS, expert_trials, get_band
-from sheetgen.layout.bundled import find_layout
-from sheetgen.layout.document import RenderOptions, load_layout
+from sheetgen.games.captains_curse.pad import sheet_layout
 from sheetgen.render.output import render_pdf
 
 from .jobs import Job
@@ -26,7 +25,6 @@ from .sessions import Session, Settings
 DIFFICULTIES = tuple(BANDS)
 SPACE_SIZES = (240, 340)  # mean area of a space, mm^2: the generator's cell_area
 MAX_PAD = 50
-SHEET_LAYOUT = "captains-curse/island-sheet"
 
 
 def make_island(settings: Settings) -> dict[str, Any]:
@@ -120,14 +118,10 @@ def _small_print(session: Session) -> str:
             f"{'passed' if v['passed'] else 'not reached'}")
 
 
-def _sheet_layout(paper: str):
-    return load_layout(find_layout(SHEET_LAYOUT), RenderOptions(paper=paper))
-
-
 def sheet_pdf(session: Session, paper: str = "a4") -> bytes:
     """The island sheet of the current island, as printed by `sheetgen render`."""
     with session.lock:
-        layout = _sheet_layout(paper)
+        layout = sheet_layout(paper)
         layout.data = [{"island": session.island, "small_print": _small_print(session)}]
     return render_pdf(layout)
 
@@ -159,7 +153,7 @@ def start_pad(session: Session, count: int, paper: str) -> Job:
                 items = make_pad(count, settings.seed, settings.difficulty, 1, step)
             except _Cancelled:
                 return None
-            layout = _sheet_layout(paper)
+            layout = sheet_layout(paper)
             layout.data = [{"island": d, "small_print": sp} for d, sp, _ in items]
             job.report(rendering=True)
             return render_pdf(layout)
