@@ -35,7 +35,6 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from sheetgen.errors import SheetgenError, did_you_mean
@@ -115,18 +114,16 @@ class Game:
         """The spelling people type: the id with `_` -> `-`."""
         return self.id.replace("_", "-")
 
-    def layouts_dir(self, bundled: Path) -> Path:
-        """The game's layouts folder (`bundled` is the bundled `layouts/`)."""
-        return Path(self.layouts) if self.layouts else bundled / self.id
-
     def pad_builder(self) -> Callable[..., Any]:
         """The pad function named by `pad` (imported now)."""
         module, _, function = self.pad.partition(":")
         return getattr(importlib.import_module(module), function)
 
 
-SHARED_DATA_FOLDERS = ("common",)
-"""Folders under layouts/ (at any depth) that hold shared pieces rather than layouts."""
+SHARED_DATA_FOLDERS = ("common", "cards", "examples")
+"""Folders under layouts/ (at any depth) that `sheetgen list` skips whatever the games
+declare: shared pieces, card data, and the layout language's examples (layouts/examples,
+rendered by path)."""
 
 _GAMES: dict[str, Game] | None = None
 
@@ -154,17 +151,6 @@ def games() -> dict[str, Game]:
                 found[game.id] = game
         _GAMES = found
     return _GAMES
-
-
-def forget() -> None:
-    """Drop the cached registry (tests that add a game call this)."""
-    global _GAMES
-    _GAMES = None
-
-
-def game_ids() -> list[str]:
-    """Ids of the game packages, without importing them (for `sheetgen --help`)."""
-    return sorted(set(_game_packages()))
 
 
 def get(key: str) -> Game:
