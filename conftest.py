@@ -11,6 +11,10 @@ import pytest
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if collection_path.name == "conftest.py":
+        # never a test module; collecting it for doctests would import the test folders'
+        # same-named conftest modules twice (pytest's "import file mismatch")
+        return True
     try:
         parts = collection_path.relative_to(config.rootpath).parts
     except ValueError:
