@@ -151,7 +151,7 @@ def results_from_summaries(ruleset: Ruleset, rows: np.ndarray) -> list[GameResul
     out = []
     titles: dict[tuple[int, int, bool], str | None] = {}
     for row in rows.tolist():
-        score, x, unsunk, lost = row[0], row[fast.SUM_X], row[fast.SUM_UNSUNK], \
+        score, x, unsunk, lost = row[fast.SUM_SCORE], row[fast.SUM_X], row[fast.SUM_UNSUNK], \
             bool(row[fast.SUM_LOST])
         goals = (x <= ruleset.g1_max_x, bool(row[fast.SUM_PERFECT]),
                  unsunk >= ruleset.g3_min_unsunk)  # R19
@@ -213,7 +213,7 @@ class FastPlayer:
         params = fast.DEFAULT_PARAMS
         if state.phase == Phase.PLACE:
             assert state.roll is not None and state.record is not None
-            moves = np.empty((fast.MAX_PLACEMENTS, 6), dtype=np.int64)
+            moves = np.empty((fast.MAX_PLACEMENTS, fast.M_SIZE), dtype=np.int64)
             doubles_circled = state.record["doubles_circled"] or 0
             n = fast.enum_placements(table, fast_state, state.roll.white, state.roll.black,
                                      doubles_circled, moves)
@@ -221,10 +221,11 @@ class FastPlayer:
                                       self.policy_rng, params, fast.new_work())
             row = moves[i]
             mod = None
-            if row[0] >= 0:
-                mod = Modify(TAKES[int(row[0])], int(row[1]), int(row[2]))
-            take = TAKES[int(row[3])]
-            return Place(mod, take, int(row[4]) if take != "pass" else None)
+            if row[fast.M_DIE] >= 0:
+                mod = Modify(TAKES[int(row[fast.M_DIE])], int(row[fast.M_DELTA]),
+                             int(row[fast.M_SPEND]))
+            take = TAKES[int(row[fast.M_TAKE])]
+            return Place(mod, take, int(row[fast.M_COLUMN]) if take != "pass" else None)
         if state.phase == Phase.LOOT:
             assert state.record is not None
             c = state.record["column"]

@@ -15,6 +15,13 @@ This package re-exports what the rest of sheetgen uses (`fast.play`, `fast.S_SUN
 """
 
 from sheetgen.games.captains_curse.fast.arrays import (
+    M_COLUMN,
+    M_DELTA,
+    M_DIE,
+    M_SIZE,
+    M_SPEND,
+    M_TAKE,
+    M_VALUE,
     MAX_PLACEMENTS,
     MAX_TURNS,
     R_BLACK,
@@ -62,6 +69,13 @@ from sheetgen.games.captains_curse.fast.rules import enum_placements, terminatio
 
 __all__ = [
     "DEFAULT_PARAMS",
+    "M_COLUMN",
+    "M_DELTA",
+    "M_DIE",
+    "M_SIZE",
+    "M_SPEND",
+    "M_TAKE",
+    "M_VALUE",
     "MAX_PLACEMENTS",
     "MAX_TURNS",
     "POLICY_IDS",

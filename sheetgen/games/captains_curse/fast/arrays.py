@@ -66,7 +66,14 @@ R_WHITE, R_BLACK, R_MDIE, R_MDELTA, R_MSPEND, R_TAKE, R_COL, R_LOOT, R_DCIRC, R_
 R_SIZE = 11
 TAKE_WHITE, TAKE_BLACK, TAKE_PASS = 0, 1, 2
 
-# ---- placement rows: mod_die (-1 none, 0 white, 1 black), delta, spend, take, column, value
+# ---- placement rows: one legal die decision per row (int64)
+M_DIE = 0  # the die a doubles symbol modifies: -1 none, 0 white, 1 black
+M_DELTA = 1  # +1 or -1 (R7)
+M_SPEND = 2  # the doubles value spent for it (0 when none)
+M_TAKE = 3  # TAKE_WHITE, TAKE_BLACK or TAKE_PASS
+M_COLUMN = 4  # the column circled (-1 on a pass)
+M_VALUE = 5  # the value circled
+M_SIZE = 6
 MAX_PLACEMENTS = 320
 MAX_TURNS = 400
 

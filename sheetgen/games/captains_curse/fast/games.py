@@ -7,6 +7,12 @@ import numpy as np
 from numba import njit
 
 from sheetgen.games.captains_curse.fast.arrays import (
+    M_COLUMN,
+    M_DELTA,
+    M_DIE,
+    M_SIZE,
+    M_SPEND,
+    M_TAKE,
     MAX_PLACEMENTS,
     MAX_TURNS,
     R_BLACK,
@@ -76,7 +82,7 @@ def play(
     dice[0] = seed
     policy_rng = np.empty(1, dtype=np.uint64)
     policy_rng[0] = seed ^ POLICY_STREAM
-    moves = np.empty((MAX_PLACEMENTS, 6), dtype=np.int64)
+    moves = np.empty((MAX_PLACEMENTS, M_SIZE), dtype=np.int64)
     need = new_work()
     turn = 0
     while turn < MAX_TURNS:
@@ -92,22 +98,22 @@ def play(
         row = rec[turn]
         row[R_WHITE] = w
         row[R_BLACK] = b
-        row[R_MDIE] = moves[i, 0]
-        row[R_MDELTA] = moves[i, 1]
-        row[R_MSPEND] = moves[i, 2]
-        row[R_TAKE] = moves[i, 3]
-        row[R_COL] = moves[i, 4]
+        row[R_MDIE] = moves[i, M_DIE]
+        row[R_MDELTA] = moves[i, M_DELTA]
+        row[R_MSPEND] = moves[i, M_SPEND]
+        row[R_TAKE] = moves[i, M_TAKE]
+        row[R_COL] = moves[i, M_COLUMN]
         row[R_DCIRC] = doubles_circled
         row[R_NPLACE] = n
         row[R_LOOT] = -1
         row[R_SINK] = -1
         apply_placement(table, state, moves, i)
-        if moves[i, 3] != TAKE_PASS:
-            c = moves[i, 4]
+        if moves[i, M_TAKE] != TAKE_PASS:
+            c = moves[i, M_COLUMN]
             s = choose_loot(table, state, c, policy, policy_rng)
             apply_loot(table, state, c, s)
             row[R_LOOT] = s
-        if moves[i, 3] != TAKE_WHITE:  # R9 (R13 when no line is usable)
+        if moves[i, M_TAKE] != TAKE_WHITE:  # R9 (R13 when no line is usable)
             line = choose_sink(table, state, policy, policy_rng, params, need)
             if line >= 0:
                 state[S_SUNK] |= table[T_LINES + line]

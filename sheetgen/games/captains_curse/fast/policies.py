@@ -16,6 +16,11 @@ import numpy as np
 from numba import njit
 
 from sheetgen.games.captains_curse.fast.arrays import (
+    M_COLUMN,
+    M_DIE,
+    M_SIZE,
+    M_TAKE,
+    M_VALUE,
     S_DBL,
     S_SIZE,
     S_SUNK,
@@ -71,14 +76,14 @@ def resolve(
     apply_placement(table, state, moves, i)
     out[0] = -1
     out[1] = -1
-    if moves[i, 3] != TAKE_PASS:
-        c = moves[i, 4]
+    if moves[i, M_TAKE] != TAKE_PASS:
+        c = moves[i, M_COLUMN]
         if loots[c] < 0:
             loots[c] = best_loot(table, state, c)
         s = loots[c]
         apply_loot(table, state, c, s)
         out[0] = s
-    if moves[i, 3] != TAKE_WHITE:  # R9
+    if moves[i, M_TAKE] != TAKE_WHITE:  # R9
         line = value_sink(table, state, params, need, int(params[P_RESOLVE_SINKS]))
         if line >= 0:
             state[S_SUNK] |= table[T_LINES + line]
@@ -108,10 +113,10 @@ def reply_value(
         for c in range(6):
             if placeable(table, state, avail, c, v):
                 ok[v] = True
-                moves[0, 0] = -1
-                moves[0, 3] = TAKE_WHITE
-                moves[0, 4] = c
-                moves[0, 5] = v
+                moves[0, M_DIE] = -1
+                moves[0, M_TAKE] = TAKE_WHITE
+                moves[0, M_COLUMN] = c
+                moves[0, M_VALUE] = v
                 scratch[:] = state
                 resolve(table, scratch, moves, 0, params, need, loots, out)
                 val = value_above(table, scratch, params, need, free[v])
@@ -124,8 +129,8 @@ def reply_value(
                 val = value_above(table, scratch, params, need, cursed[v])
                 if val > cursed[v]:
                     cursed[v] = val
-    moves[0, 0] = -1
-    moves[0, 3] = TAKE_PASS
+    moves[0, M_DIE] = -1
+    moves[0, M_TAKE] = TAKE_PASS
     scratch[:] = state
     resolve(table, scratch, moves, 0, params, need, loots, out)
     pass_value = value(table, scratch, params, need)
@@ -244,7 +249,7 @@ def choose_placement(
             first[i] = -value(table, scratch, params, need)
         order = np.argsort(first, kind="mergesort")[:k]
         order.sort()
-    reply_moves = np.zeros((2, 6), dtype=np.int64)
+    reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
     for j in range(order.shape[0]):
         i = order[j]
@@ -318,7 +323,7 @@ def choose_sink(
     order = np.argsort(costs, kind="mergesort")[: min(k, n_usable)]
     scratch = np.empty(S_SIZE, dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
-    reply_moves = np.zeros((2, 6), dtype=np.int64)
+    reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
     out = np.zeros(2, dtype=np.int64)
     best = -1
     best_v = -1.0e18

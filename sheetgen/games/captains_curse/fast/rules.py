@@ -8,6 +8,12 @@ import numpy as np
 from numba import njit
 
 from sheetgen.games.captains_curse.fast.arrays import (
+    M_COLUMN,
+    M_DELTA,
+    M_DIE,
+    M_SPEND,
+    M_TAKE,
+    M_VALUE,
     S_CIRC,
     S_DBL,
     S_LOOTED,
@@ -100,20 +106,20 @@ def enum_placements(
             for c in range(6):
                 if placeable(table, state, avail, c, d):
                     any_ok = True
-                    moves[n, 0] = -1
-                    moves[n, 1] = 0
-                    moves[n, 2] = 0
-                    moves[n, 3] = take
-                    moves[n, 4] = c
-                    moves[n, 5] = d
+                    moves[n, M_DIE] = -1
+                    moves[n, M_DELTA] = 0
+                    moves[n, M_SPEND] = 0
+                    moves[n, M_TAKE] = take
+                    moves[n, M_COLUMN] = c
+                    moves[n, M_VALUE] = d
                     n += 1
         if not any_ok:
-            moves[n, 0] = -1
-            moves[n, 1] = 0
-            moves[n, 2] = 0
-            moves[n, 3] = TAKE_PASS
-            moves[n, 4] = -1
-            moves[n, 5] = 0
+            moves[n, M_DIE] = -1
+            moves[n, M_DELTA] = 0
+            moves[n, M_SPEND] = 0
+            moves[n, M_TAKE] = TAKE_PASS
+            moves[n, M_COLUMN] = -1
+            moves[n, M_VALUE] = 0
             n += 1
         return n
     lowest = 0
@@ -152,20 +158,20 @@ def enum_placements(
                 v = mw if take == 0 else mb
                 for c in range(6):
                     if placeable(table, state, avail, c, v):
-                        moves[n, 0] = mdie
-                        moves[n, 1] = delta
-                        moves[n, 2] = sp
-                        moves[n, 3] = take
-                        moves[n, 4] = c
-                        moves[n, 5] = v
+                        moves[n, M_DIE] = mdie
+                        moves[n, M_DELTA] = delta
+                        moves[n, M_SPEND] = sp
+                        moves[n, M_TAKE] = take
+                        moves[n, M_COLUMN] = c
+                        moves[n, M_VALUE] = v
                         n += 1
             if n == start:
-                moves[n, 0] = mdie
-                moves[n, 1] = delta
-                moves[n, 2] = sp
-                moves[n, 3] = TAKE_PASS
-                moves[n, 4] = -1
-                moves[n, 5] = 0
+                moves[n, M_DIE] = mdie
+                moves[n, M_DELTA] = delta
+                moves[n, M_SPEND] = sp
+                moves[n, M_TAKE] = TAKE_PASS
+                moves[n, M_COLUMN] = -1
+                moves[n, M_VALUE] = 0
                 n += 1
     return n
 
@@ -173,11 +179,11 @@ def enum_placements(
 @njit(cache=True)
 def apply_placement(table: np.ndarray, state: np.ndarray, moves: np.ndarray, i: int) -> None:
     """Spend the doubles symbol (R7) and circle the value, crossing cells above (R6)."""
-    if moves[i, 0] >= 0:
-        state[S_DBL + moves[i, 2] - 1] = 2
-    if moves[i, 3] != TAKE_PASS:
-        c = moves[i, 4]
-        row = table[T_ROW + c * 7 + moves[i, 5]]
+    if moves[i, M_DIE] >= 0:
+        state[S_DBL + moves[i, M_SPEND] - 1] = 2
+    if moves[i, M_TAKE] != TAKE_PASS:
+        c = moves[i, M_COLUMN]
+        row = table[T_ROW + c * 7 + moves[i, M_VALUE]]
         state[S_CIRC + c] |= 1 << row
         state[S_NEXT + c] = row + 1
 
