@@ -61,9 +61,11 @@ def parse_path(text: str) -> tuple[tuple, ...]:
 
 
 def _credit(entry: dict) -> str:
-    source = entry["source"].split(":", 1)[1]
-    title = source.replace("-", " ").capitalize()
-    return f"“{title}” by {entry['author']}, game-icons.net, CC BY 3.0"
+    """'“Anchor” by Lorc, ...'; an icon put together from two names both: '“Broadsword” and
+    “Pirate hook” by Lorc and Delapouite, ...'."""
+    sources = entry["source"].split(":", 1)[1].split("+")
+    titles = " and ".join(f"“{s.replace('-', ' ').capitalize()}”" for s in sources)
+    return f"{titles} by {entry['author']}, game-icons.net, CC BY 3.0"
 
 
 @cache

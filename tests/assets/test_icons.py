@@ -22,10 +22,18 @@ OTHERS = ["die", "anchor", "ship", "flag", "swords", "sword", "coin", "parrot", 
           "hourglass", "shield", "gem", "key", "spyglass", "wheel", "treasure-map", "bottle",
           "crab", "shark", "wave", "island", "crown", "heart", "lightning", "fire", "eye",
           "spiral", "rope", "lantern", "hat", "ghost", "whirlpool"]
+# The Curse of the Black Dice (issue 13): tokens, enemies and the sword-and-hook die face.
+BLACK_DICE = ["kraken", "blockade", "ship-damage", "cannonball", "sword-hook",
+              "spanish-galleon", "ghost-ship"]
 
 
 def test_every_requested_name_is_in_the_library():
-    assert [n for n in TREASURE + OTHERS if n not in NAMES] == []
+    assert [n for n in TREASURE + OTHERS + BLACK_DICE if n not in NAMES] == []
+
+
+def test_an_icon_put_together_from_two_credits_both():
+    credit = icons.get_icon("sword-hook").credit
+    assert credit.startswith("“Broadsword” and “Pirate hook” by Lorc and Delapouite")
 
 
 @pytest.mark.parametrize("name", NAMES)

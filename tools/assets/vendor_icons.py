@@ -90,6 +90,22 @@ SELECTION: dict[str, str] = {
     "wave": "big-wave",
     "wheel": "ship-wheel",
     "whirlpool": "vortex",
+    # The Curse of the Black Dice: its tokens, enemies and die faces.
+    "kraken": "giant-squid",
+    "blockade": "barrier",
+    "ship-damage": "striking-splinter",
+    "cannonball": "cannon-ball",
+    "spanish-galleon": "caravel",
+    "ghost-ship": "ship-wreck",
+}
+
+# sheetgen name -> parts drawn together: (game-icons name, mirrored left-right, scale, x, y),
+# each part first fitted to the unit box, then mirrored, scaled and moved; the whole is fitted
+# again. Parts are turned to the same winding so the non-zero fill unites them where they
+# cross. For symbols the set has only in halves (a die face shows a sword crossed with a hook).
+COMPOSITES: dict[str, tuple[tuple[str, bool, float, float, float], ...]] = {
+    "sword-hook": (("broadsword", False, 0.84, 0.0, 0.16),
+                   ("pirate-hook", True, 1.0, 0.12, 0.0)),
 }
 
 NEAREST: dict[str, str] = {
@@ -101,6 +117,14 @@ NEAREST: dict[str, str] = {
     "spiral": "no plain spiral; a spiral in a ring of tiles",
     "rope": "a knot; the coil of rope is dashed and turns grey below 15 mm",
     "crab": "the frowning crab; the plain crab is cropped and unreadable small",
+    "kraken": "a giant squid: the set's kraken is a tentacle over a ship, unreadable small",
+    "blockade": "a road barrier: the clearest 'closed' at token size",
+    "ship-damage": "splinters flying from a hit: a hole in the hull",
+    "spanish-galleon": "a caravel under sails marked with crosses; the galleon is the crew's ship",
+    "ghost-ship": "no ghost ship in the set; a wreck under torn sails, as the Flying Dutchman "
+                  "is told",
+    "sword-hook": "made for sheetgen from two icons: the broadsword crossed with the pirate "
+                  "hook, mirrored",
 }
 
 # game-icons name -> author, from the folder each icon lives in on game-icons.net's repository.
@@ -110,11 +134,12 @@ AUTHORS: dict[str, str] = {
         "compass", "sad-crab", "crossed-bones", "crossed-sabres", "crown", "crown-coin",
         "curled-tentacle", "cut-diamond", "divided-spiral", "folded-paper", "galleon", "ghost",
         "hourglass", "parrot-head", "power-lightning", "semi-closed-eye", "spyglass",
-        "square-bottle", "treasure-map", "voodoo-doll", "vortex")},
+        "square-bottle", "treasure-map", "voodoo-doll", "vortex", "striking-splinter",
+        "cannon-ball")},
     **{n: "Delapouite" for n in (
         "barrel", "chest", "two-coins", "dice-six-faces-five", "island", "old-lantern",
         "palm-tree", "pirate-flag", "pirate-hat", "pirate-hook", "knot", "shark-fin",
-        "ship-wheel")},
+        "ship-wheel", "giant-squid", "barrier", "caravel", "ship-wreck")},
     **{n: "Sbed" for n in ("death-skull", "fire", "key", "shield")},
     "hearts": "Skoll",
 }
@@ -209,6 +234,60 @@ def fit_unit_box(ops: list[tuple]) -> list[tuple]:
     return out
 
 
+def place(ops: list[tuple], mirrored: bool, scale: float, x: float, y: float) -> list[tuple]:
+    """A unit-box drawing mirrored left-right (when asked), scaled and moved by (x, y)."""
+    out = []
+    for op in ops:
+        coords = list(op[1:])
+        for i in range(0, len(coords), 2):
+            u = 1 - coords[i] if mirrored else coords[i]
+            coords[i], coords[i + 1] = u * scale + x, coords[i + 1] * scale + y
+        out.append((op[0], *coords))
+    return out
+
+
+def _subpaths(ops: list[tuple]) -> list[list[tuple]]:
+    paths: list[list[tuple]] = []
+    for op in ops:
+        if op[0] == "M":
+            paths.append([])
+        paths[-1].append(op)
+    return paths
+
+
+def _area(path: list[tuple]) -> float:
+    """Signed area of a sub-path's end points (control points left out: the sign is what
+    matters, and an outline's end points follow it closely)."""
+    pts = [op[-2:] for op in path if op[0] != "Z"]
+    pairs = zip(pts, pts[1:] + pts[:1], strict=True)
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in pairs) / 2
+
+
+def _orientation(ops: list[tuple]) -> bool:
+    """The winding of the largest sub-path (the outline): True for positive area."""
+    return _area(max(_subpaths(ops), key=lambda p: abs(_area(p)))) > 0
+
+
+def reverse_subpaths(ops: list[tuple]) -> list[tuple]:
+    """Every sub-path drawn the other way round (same shape, opposite winding)."""
+    out: list[tuple] = []
+    for path in _subpaths(ops):
+        body = [op for op in path if op[0] != "Z"]
+        points = [op[-2:] for op in body]
+        start = points[0]
+        out.append(("M", *start))
+        if points[-1] != start:
+            out.append(("L", *points[-1]))  # the closing line, walked backwards
+        for i in range(len(body) - 1, 0, -1):
+            op, before = body[i], points[i - 1]
+            if op[0] == "C":
+                out.append(("C", op[3], op[4], op[1], op[2], *before))
+            else:
+                out.append(("L", *before))
+        out.append(("Z",))
+    return out
+
+
 def encode(ops: list[tuple]) -> str:
     """A compact absolute path string: 'M0.1 0.2L0.3 0.4C...Z' (sheetgen.assets.icons reads it)."""
     parts = []
@@ -231,6 +310,31 @@ def build(names: dict[str, str], icons: dict) -> dict:
             "even_odd": even_odd,
             "path": encode(fit_unit_box(to_ops(d))),
         }
+    for name, parts in sorted(COMPOSITES.items()):
+        if name in out:
+            continue
+        ops: list[tuple] = []
+        authors = []
+        for source, mirrored, scale, x, y in parts:
+            if source not in icons:
+                raise SystemExit(f"{name}: game-icons has no '{source}'")
+            d, even_odd = path_data(icons[source]["body"])
+            if even_odd:
+                raise SystemExit(f"{name}: part '{source}' fills even-odd; cannot unite it")
+            part = place(fit_unit_box(to_ops(d)), mirrored, scale, x, y)
+            if ops and _orientation(part) != _orientation(ops):
+                part = reverse_subpaths(part)
+            ops += part
+            author = AUTHORS.get(source, "game-icons.net contributors")
+            if author not in authors:
+                authors.append(author)
+        out[name] = {
+            "source": "game-icons:" + "+".join(p[0] for p in parts),
+            "author": " and ".join(authors),
+            "even_odd": False,
+            "path": encode(fit_unit_box(ops)),
+        }
+    out = dict(sorted(out.items()))
     return {
         "about": ("Icons from game-icons.net (CC BY 3.0), converted by "
                   "tools/assets/vendor_icons.py to absolute M/L/C/Z paths in a unit box, "
@@ -248,7 +352,8 @@ def write_credits(doc: dict) -> None:
         "[Creative Commons Attribution 3.0](https://creativecommons.org/licenses/by/3.0/)",
         "(full text: `CC-BY-3.0.txt` beside this file). They were converted to plain path",
         "outlines and scaled to fit a square (a modification the licence permits); the",
-        "drawings are otherwise unchanged. Taken from the npm package",
+        "drawings are otherwise unchanged, but for `sword-hook`, which puts two of them",
+        "together (its note says how). Taken from the npm package",
         f"`{ICONS_PACKAGE}`; regenerate with `tools/assets/vendor_icons.py`.",
         "",
         "When a printed product uses an icon, its credits page should name the icon's author",
@@ -259,11 +364,15 @@ def write_credits(doc: dict) -> None:
         "| --- | --- | --- | --- |",
     ]
     for name, icon in doc["icons"].items():
-        source = icon["source"].split(":", 1)[1]
-        author = icon["author"]
-        url = f"https://game-icons.net/1x1/{author.lower()}/{source}.html"
-        lines.append(f"| `{name}` | [{source}]({url}) | {author} | {NEAREST.get(name, '')} |")
-    authors = sorted({icon["author"] for icon in doc["icons"].values()})
+        sources = icon["source"].split(":", 1)[1].split("+")
+        links = []
+        for source in sources:
+            author = AUTHORS.get(source, icon["author"])
+            url = f"https://game-icons.net/1x1/{author.lower()}/{source}.html"
+            links.append(f"[{source}]({url})")
+        lines.append(f"| `{name}` | {' + '.join(links)} | {icon['author']} | "
+                     f"{NEAREST.get(name, '')} |")
+    authors = sorted({a for icon in doc["icons"].values() for a in icon["author"].split(" and ")})
     lines += ["", "## Authors", ""]
     for author in authors:
         url = AUTHOR_URLS.get(author, "")
