@@ -41,7 +41,7 @@ PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_
 IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "cut", "margin",
                    "duplex", "back_offset"}
 BACK_KEYS = {"elements", "background", "component", "with", "layout"}
-DATA_KEYS = {"file", "columns"}
+DATA_KEYS = {"file", "columns", "provide"}
 TILE_KEYS = {"paper", "orientation", "overlap", "margin"}
 DUPLEX = ("long-edge", "short-edge")
 SHAPES = ("rect", "rounded", "circle")
@@ -484,6 +484,8 @@ def _data(raw: Mapping, path: Path) -> list[Row]:
     columns: dict[str, str] = {}
     if isinstance(data, Mapping):
         _check_keys(data, DATA_KEYS, "data", pos)
+        if "provide" in data:
+            return _provided_rows(data, pos)
         if not isinstance(data.get("file"), str):
             raise SheetgenError("data: {file: ..., columns: ...} needs the file's name",
                                 data.pos, hint="data: {file: crew.csv, columns: {id: str}}")
@@ -530,6 +532,25 @@ def _data(raw: Mapping, path: Path) -> list[Row]:
     if not any(row.fields.get("copies", 1) for row in rows):
         raise SheetgenError("every data row has copies: 0: nothing to render", pos)
     return rows
+
+
+def _provided_rows(data: Mapping, pos: Position) -> list[Row]:
+    """`data: {provide: <game>.<name>}`: the rows a game computes from its own data (the Black
+    Dice pirate tiles from the engine's pirates), so a layout never copies a game's list."""
+    from sheetgen.layout.expressions import ExpressionError, provide
+
+    where = data.pos_of("provide")
+    if set(data) != {"provide"}:
+        raise SheetgenError("data: {provide: ...} takes no other keys", pos,
+                            hint="data: {provide: black_dice.pirates}")
+    try:
+        rows = provide(str(data["provide"]))
+    except ExpressionError as err:
+        raise SheetgenError(str(err), where, hint=err.hint) from None
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+        raise SheetgenError(f"provide('{data['provide']}') gives no rows (a list of mappings)",
+                            where)
+    return [Row(dict(row), where, i + 1) for i, row in enumerate(rows)]
 
 
 def _columns(data: Mapping) -> dict[str, str]:

@@ -156,10 +156,11 @@ _CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
 }
 
 
-def provide(name: str) -> Any:
+def provide(name: str, *args: Any) -> Any:
     """Data a game computes for its layouts: `provide('swashbuckle.par')` calls
     `PROVIDERS['par']()` in the game's provider module (`Game.providers` in the game
-    registry, here `sheetgen.games.swashbuckle.providers`), imported only when used."""
+    registry, here `sheetgen.games.swashbuckle.providers`), imported only when used. Values
+    after the name are passed on: `provide('black_dice.quest', quest)`."""
     import importlib
 
     from sheetgen import registry
@@ -176,7 +177,15 @@ def provide(name: str) -> Any:
 
         raise ExpressionError(f"provide('{name}'): unknown name '{key}'",
                               did_you_mean(key, providers))
-    return providers[key]()
+    function = providers[key]
+    import inspect
+
+    try:
+        inspect.signature(function).bind(*args)
+    except TypeError:
+        raise ExpressionError(f"provide('{name}'): takes other values than the "
+                              f"{len(args)} given") from None
+    return function(*args)
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

@@ -14,6 +14,7 @@ GAME = Game(
     id="black_dice",
     title="The Curse of the Black Dice",
     summary="The Curse of the Black Dice.",
+    providers="sheetgen.games.black_dice.providers",
     rulebook_aliases=("curse-of-the-black-dice",),
     rulebook_effort=2,
     diagrams="sheetgen.rulebooks.diagrams.black_dice",
