@@ -14,10 +14,11 @@
   Islands are kept *because* they did well on the verification dice, so their record there
   is biased upwards for bands with only a lower bound (easy, normal) and downwards for a band
   with an upper bound (hard): a selection effect. The figure on the sheet is measured
-  afterwards on an independent second stream of dice (`FIGURE_SEED`, `FIGURE_GAMES` games),
-  which played no part in choosing the island, so it is an unbiased estimate with an honest
-  95% interval (tests/games/captains_curse/test_honest_figures.py checks 20 islands against
-  fresh 2,000-game runs).
+  afterwards on an independent second stream of dice (`FIGURE_GAMES` games seeded from
+  `FIGURE_SEED` and the island itself, see `figure_seed`), which played no part in choosing
+  the island, so it is an unbiased estimate with an honest 95% interval
+  (tests/games/captains_curse/islands/test_honest_figures.py checks 20 islands against fresh
+  2,000-game runs).
 - Report: the greedy player's win rate over a fixed number of games beside the expert's;
   their gap is a measure of how much skill the island rewards.
 - Record: `island new` writes the band, the seed and both summaries into the island file as
@@ -29,6 +30,7 @@ Bands are win rates of the expert player; `BANDS` documents how their defaults w
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,7 +39,7 @@ from typing import Any
 from sheetgen.errors import SheetgenError, did_you_mean
 
 from ..island import Island, island_from_dict, validate_island
-from ..rng import SplitMix64
+from ..rng import SplitMix64, game_seed
 from ..ruleset import Ruleset
 from ..simulate import play_games, wilson_interval
 from .generate import GENERATOR_VERSION, Generated, generate_island, geometry_faults
@@ -164,6 +166,17 @@ class Verdict:
                 "skill_gap": round(self.expert_rate - self.greedy_rate, 4)}
 
 
+def figure_seed(island: Island) -> int:
+    """The base seed of an island's figure dice: `FIGURE_SEED` mixed with a hash of the
+    island's content. Unlike the acceptance dice, these differ between islands, so the
+    figures of a pad's islands do not share one lucky (or unlucky) stretch of dice."""
+    from ..island import island_to_dict
+
+    text = json.dumps(island_to_dict(island), sort_keys=True, separators=(",", ":"))
+    digest = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
+    return game_seed(FIGURE_SEED, digest)
+
+
 def structural_faults(island: Island, ruleset: Ruleset, data: dict[str, Any] | None,
                       min_width: float) -> list[str]:
     """Every structural fault: the engine validator's first, then geometric ones."""
@@ -234,7 +247,7 @@ def verify(island: Island, band: Band | str = "normal", ruleset: Ruleset | None 
     for progress in expert_trials(island, band, ruleset, VERIFY_SEED, expert_cap, min_games):
         games, wins, passed = progress.games, progress.wins, progress.passed
     greedy = play_games(island, ruleset, "greedy", VERIFY_SEED, 0, greedy_games)
-    figure = play_games(island, ruleset, "expert", FIGURE_SEED, 0, figure_games)
+    figure = play_games(island, ruleset, "expert", figure_seed(island), 0, figure_games)
     return Verdict(band.name, passed, (), games, wins, greedy_games,
                    sum(r.won for r in greedy), figure_games, sum(r.won for r in figure))
 

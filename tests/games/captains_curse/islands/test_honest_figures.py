@@ -9,8 +9,8 @@ import pytest
 from sheetgen.games.captains_curse.island import island_from_dict
 from sheetgen.games.captains_curse.islands.verify import (
     FIGURE_GAMES,
-    FIGURE_SEED,
     VERIFY_SEED,
+    figure_seed,
     generate_verified,
     pad_seed,
 )
@@ -23,11 +23,13 @@ def test_the_small_print_states_the_fresh_dice_figure():
     v = verified.verdict
     assert v.figure_games == FIGURE_GAMES
     island = island_from_dict(verified.data)
-    fresh = play_games(island, Ruleset(), "expert", FIGURE_SEED, 0, FIGURE_GAMES)
+    fresh = play_games(island, Ruleset(), "expert", figure_seed(island), 0, FIGURE_GAMES)
     assert v.figure_wins == sum(r.won for r in fresh)
     assert f"{v.figure_rate:.0%}" in verified.small_print()
     assert f"{FIGURE_GAMES} fresh games" in verified.small_print()
-    assert FIGURE_SEED != VERIFY_SEED
+    assert figure_seed(island) != VERIFY_SEED
+    other = island_from_dict(generate_verified(6, "normal").data)
+    assert figure_seed(other) != figure_seed(island)  # islands do not share figure dice
 
 
 @pytest.mark.skipif(not os.environ.get("SHEETGEN_SLOW"),
