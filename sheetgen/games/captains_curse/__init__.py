@@ -54,6 +54,10 @@ GAME = Game(
         PadOption("--jobs", "jobs", "int", 1, "worker processes (the pad does not depend on "
                   "it)", low=1, high=64),
         PadOption("--paper", "paper", "str", "a4", "", choices=("a4", "letter")),
+        PadOption("--scheduler", "scheduler", "str", None,
+                  "run island generation and verification on a dask.distributed cluster: "
+                  "tcp://HOST:PORT of a running scheduler, or 'local' for a LocalCluster of "
+                  "--jobs workers (same PDF as --jobs)"),
     ),
     rulebook_effort=2,
     diagrams="sheetgen.rulebooks.diagrams.captains_curse",

@@ -1,0 +1,25 @@
+"""`sheetgen pad captains-curse --scheduler`: the islands computed on a dask.distributed
+cluster give the same PDF, byte for byte, as worker processes (`--jobs`)."""
+
+import pytest
+
+from sheetgen.cli import main
+
+pytest.importorskip("distributed")
+
+
+def test_local_cluster_of_two_workers_matches_jobs(runner, tmp_path):
+    a, b = tmp_path / "jobs.pdf", tmp_path / "dask.pdf"
+    args = ["pad", "captains-curse", "--count", "3", "--seed", "9", "-q"]
+    r = runner.invoke(main, [*args, "--jobs", "2", "-o", str(a)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(main, [*args, "--jobs", "2", "--scheduler", "local", "-o", str(b)])
+    assert r.exit_code == 0, r.output
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_bad_scheduler_address_is_a_clean_error(runner, tmp_path):
+    r = runner.invoke(main, ["pad", "captains-curse", "--count", "1", "--scheduler",
+                             "myhost:8786", "-o", str(tmp_path / "x.pdf")])
+    assert r.exit_code == 2
+    assert "expected tcp://HOST:PORT or local" in r.output
