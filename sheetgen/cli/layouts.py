@@ -96,8 +96,9 @@ def render_options(func):
 @click.argument("layout")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None,
               help="PDF to write (default: output/<layout name>.pdf).")
-@click.option("--count", type=click.IntRange(1, 100000), default=1, show_default=True,
-              help="Copies of each page (pads).")
+@click.option("--count", type=click.IntRange(1, 100000), default=None,
+              help="Copies of each page (pads). Default: 1, or enough copies of a one-page "
+                   "layout to fill its imposed sheet (a 2-up card prints 2).")
 @render_options
 @click.option("--fronts-only", "sides", flag_value="fronts",
               help="Only the fronts (a layout with back: prints fronts and backs interleaved).")
@@ -117,6 +118,10 @@ def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sid
     path = find_layout(layout)
     doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island, tile,
                                      colorspace))
+    if count is None:
+        # A sheet made for n cards should not come out with one card and n-1 blanks.
+        single = len(doc.data) == 1 and doc.imposition is not None
+        count = doc.imposition.per_sheet if single else 1
     out = out or f"output/{file_stem(doc)}.pdf"
     total = len(doc.page_rows(count))
     warnings: list[LayoutWarning] = []

@@ -52,8 +52,20 @@ class DiceCommand(click.Command):
         return super().parse_args(ctx, out)
 
 
-def _card(name: str) -> Card:
-    return load_card(name)
+def _card(name: str, options: tuple[str, ...] = ()) -> Card:
+    from sheetgen.games.swashbuckle.card import parse_option_args
+
+    return parse_option_args(load_card(name), options)
+
+
+def option_flag(fn):
+    """`--option NAME=VALUE` (repeatable): the card's readings and house rules
+    (scuttle=any|only_if_nothing_scores, correspondence, calculator_penalty, manners,
+    captains_ransom, gentle_piracy, columns; see docs/swashbuckle.md)."""
+    return click.option(
+        "--option", "options", multiple=True, metavar="NAME=VALUE",
+        help="A card option, e.g. scuttle=any or gentle_piracy=true (repeatable); "
+             "overrides the card and the sheet or match file.")(fn)
 
 
 @click.group("swashbuckle")
@@ -64,13 +76,14 @@ def swashbuckle() -> None:
 @swashbuckle.command("check")
 @click.argument("sheets", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--quiet", "-q", is_flag=True, help="Print only the mistakes.")
-def check(sheets: tuple[str, ...], quiet: bool) -> None:
+@option_flag
+def check(sheets: tuple[str, ...], quiet: bool, options: tuple[str, ...]) -> None:
     """Recompute a filled sheet's subtotals, bonuses, tallies and moniker; list mistakes."""
     from sheetgen.games.swashbuckle.sheet import load_sheet
 
     bad = 0
     for path in sheets:
-        sheet = load_sheet(path)
+        sheet = load_sheet(path, options=options)
         for finding in sheet.findings:
             click.echo(str(finding))
         bad += len(sheet.findings)
@@ -83,11 +96,12 @@ def check(sheets: tuple[str, ...], quiet: bool) -> None:
 
 @swashbuckle.command("score")
 @click.argument("match", type=click.Path(dir_okay=False))
-def score(match: str) -> None:
+@option_flag
+def score(match: str, options: tuple[str, ...]) -> None:
     """Score a finished match: each sheet checked, cross-player rules, standings."""
     from sheetgen.games.swashbuckle.match import load_match
 
-    result = load_match(match)
+    result = load_match(match, options=options)
     for finding in result.all_findings:
         click.echo(str(finding))
     click.echo(f"{'place':>5}  {'player':<20} {'plunder':>7}  moniker")
@@ -102,8 +116,11 @@ def score(match: str) -> None:
               help="Simulated optimal games for the score distribution (0: none).")
 @click.option("--seed", default=2021, show_default=True, help="Seed of the simulation.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="Directory for the table (default: the package's tables/).")
-def solve_cmd(card: str, games: int, seed: int, out_dir: str | None) -> None:
+              help="Directory for the table and its summary (default: the summary in the "
+                   "package's tables/, the values in the cache folder).")
+@option_flag
+def solve_cmd(card: str, games: int, seed: int, out_dir: str | None,
+              options: tuple[str, ...]) -> None:
     """Compute the optimal solitaire strategy of CARD and persist its value table."""
     import numpy as np
 
@@ -111,7 +128,7 @@ def solve_cmd(card: str, games: int, seed: int, out_dir: str | None) -> None:
     from sheetgen.games.swashbuckle.solver import solve
     from sheetgen.games.swashbuckle.table import save_table
 
-    the_card = _card(card)
+    the_card = _card(card, options)
 
     def progress(used: int, done: int, seconds: float) -> None:
         click.echo(f"  {used:2d} boxes used: {done:>9,} states, {seconds:7.1f} s", err=True)
@@ -132,15 +149,62 @@ def solve_cmd(card: str, games: int, seed: int, out_dir: str | None) -> None:
 
 @swashbuckle.command("par")
 @click.argument("card", default="swashbuckle")
-def par(card: str) -> None:
+@option_flag
+def par(card: str, options: tuple[str, ...]) -> None:
     """Print the par figures (optimal expectation and percentiles) from the persisted table."""
     from sheetgen.games.swashbuckle.table import par_figures
 
-    figures = par_figures(_card(card))
+    the_card = _card(card, options)
+    figures = par_figures(the_card)
+    click.echo(f"{the_card.name}, scuttle: {the_card.options.scuttle}")
+    if "hornswaggle_adds" in figures:
+        click.echo(f"with Hornswaggle in hand: {figures['hornswaggle_expected']:.2f} "
+                   f"({figures['hornswaggle_adds']:+.2f})")
     click.echo(f"expected {figures['expected']:.2f} ({figures['moniker'] or 'no moniker'})")
     for key, value in figures.items():
         if key.startswith("p") and key[1:].isdigit():
             click.echo(f"  {key}: {value:g}")
+
+
+@swashbuckle.command("hornswaggle")
+@click.argument("card", default="swashbuckle")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Directory of the table (default: the package's tables/).")
+@option_flag
+def hornswaggle_cmd(card: str, out_dir: str | None, options: tuple[str, ...]) -> None:
+    """What Hornswaggle (one extra roll per match for its cost) adds to par: solved on top of
+    the persisted table, recorded in its summary (the table itself is unchanged)."""
+    from sheetgen.games.swashbuckle.solver import solve_hornswaggle
+    from sheetgen.games.swashbuckle.table import load_table, record_hornswaggle
+
+    the_card = _card(card, options)
+    directory = Path(out_dir) if out_dir else None
+    base = load_table(the_card, directory)
+
+    def progress(used: int, done: int, seconds: float) -> None:
+        click.echo(f"  {used:2d} boxes used: {done:>9,} states, {seconds:7.1f} s", err=True)
+
+    cost = the_card.parameters.get("hornswaggle", 15)
+    horn = solve_hornswaggle(base, cost, progress=progress)
+    figures = {"cost": cost, "expected": round(horn.expected, 4),
+               "adds": round(horn.expected - base.expected, 4),
+               "note": "solved over the stored table (values within 1/128 point)"}
+    path = record_hornswaggle(the_card, figures, directory)
+    click.echo(f"{the_card.name} (scuttle: {the_card.options.scuttle}): par "
+               f"{base.expected:.2f}, with Hornswaggle in hand {horn.expected:.2f} "
+               f"({horn.expected - base.expected:+.2f}) in {horn.seconds:.0f} s; wrote {path}")
+
+
+def _note_first_use(card: Card, state: str) -> None:
+    """Say so before a first-use solve of the card's value table (minutes)."""
+    from sheetgen.games.swashbuckle.advisor import MAX_OPEN_WITHOUT_TABLE
+    from sheetgen.games.swashbuckle.table import table_paths
+
+    npz, summary = table_paths(card)
+    open_boxes = len(card.boxes) - len(state.replace(",", " ").split())
+    if open_boxes > MAX_OPEN_WITHOUT_TABLE and not npz.exists() and summary.exists():
+        click.echo(f"first use: solving {card.name}'s strategy table (a few minutes), "
+                   f"cached in {npz}", err=True)
 
 
 @swashbuckle.command("advise", cls=DiceCommand)
@@ -149,14 +213,17 @@ def par(card: str) -> None:
 @click.option("--dice", required=True, type=DiceType(), help="The dice, e.g. 3 3 5 6 1.")
 @click.option("--rolls-left", type=int, required=True, help="Rolls still allowed this turn.")
 @click.option("--top", default=6, show_default=True, help="How many options to list.")
-def advise_cmd(card_name: str, state: str, dice: list[int], rolls_left: int, top: int) -> None:
+@option_flag
+def advise_cmd(card_name: str, state: str, dice: list[int], rolls_left: int, top: int,
+               options: tuple[str, ...]) -> None:
     """Which dice to keep (rolls left) or which box to fill (none left), with expected values.
 
     Values are expected points still to come, this turn included, under optimal play.
     """
     from sheetgen.games.swashbuckle.advisor import advise, parse_state
 
-    card = _card(card_name)
+    card = _card(card_name, options)
+    _note_first_use(card, state)
     advice = advise(card, parse_state(card, state), dice, rolls_left)
     for line in advice.lines(top):
         click.echo(line)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +89,49 @@ class Moniker:
     name: str | None
 
 
+SCUTTLE_READINGS = ("only_if_nothing_scores", "any")
+
+
+@dataclass(frozen=True)
+class Options:
+    """The readings and house rules a table agrees on before a match (card `options:`).
+
+    `scuttle` is how the source's "if points from a turn cannot be applied, you can scuttle"
+    is read: `only_if_nothing_scores` (the default, the source's stricter reading: a zero only
+    when the final dice score in no open box) or `any` (any open box may take a zero at any
+    time). The rest are the source's optional ("non-standard") rules 1-6:
+
+    1. `correspondence`: play alone and leave the card for a rival; a player who curses a
+       rival's card must roll one of their own turns cursed (a box entry `cursed: true`).
+    2. `calculator_penalty`: points lost per use of a calculator (0: the rule is off).
+    3. `manners`: one point lost per slip in addressing a player without moniker or name.
+    4. `captains_ransom`: a Captain (who came into the match as one) loses double to Piracy.
+    5. `gentle_piracy`: Piracy adds the loot to the pirate without taking it from the target.
+    6. `columns`: Perfect Storm, several columns of the card in one match (`check` and
+       `score` add the columns; the solver plays one column).
+    """
+
+    scuttle: str = "only_if_nothing_scores"
+    correspondence: bool = False
+    calculator_penalty: int = 0
+    manners: bool = False
+    captains_ransom: bool = False
+    gentle_piracy: bool = False
+    columns: int = 1
+
+    @property
+    def strict_scuttle(self) -> bool:
+        return self.scuttle == "only_if_nothing_scores"
+
+    @property
+    def penalties(self) -> bool:
+        """Whether a sheet may record table penalties (house rules 2 and 3)."""
+        return self.calculator_penalty > 0 or self.manners
+
+
+OPTION_NAMES = tuple(f.name for f in fields(Options))
+
+
 @dataclass(frozen=True)
 class Card:
     name: str
@@ -103,6 +146,11 @@ class Card:
     monikers: tuple[Moniker, ...] = ()
     parameters: Mapping[str, int] = field(default_factory=dict)
     source: str = "<card>"
+    options: Options = Options()
+
+    def with_options(self, **changes: Any) -> Card:
+        """The same card under other options (a match file's house rules, `--option`)."""
+        return replace(self, options=replace(self.options, **changes))
 
     @property
     def tables(self) -> DiceTables:
@@ -174,6 +222,10 @@ class Card:
             "joker": [self.joker.box, self.joker.points] if self.joker else None,
             "no_zero": self.no_zero_bonus.points if self.no_zero_bonus else None,
         }
+        if self.options.strict_scuttle:
+            # Only the strict reading changes the payload, so a table solved for `scuttle:
+            # any` keeps the fingerprint it had before the option existed.
+            payload["scuttle"] = self.options.scuttle
         text = json.dumps(payload, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -199,7 +251,7 @@ def card_from_text(text: str, file: str = "<card>",
 
 
 _TOP_KEYS = {"name", "dice", "faces", "rolls", "parameters", "sections", "waterline_after",
-             "joker", "no_zero_bonus", "total", "monikers"}
+             "joker", "no_zero_bonus", "total", "monikers", "options"}
 _BOX_KEYS = {"id", "label", "rule", "joker_points", "cursed_multiplier", "cursed"}
 
 
@@ -300,8 +352,59 @@ def card_from_doc(doc: YamlDoc, overrides: Mapping[str, int] | None = None) -> C
         if monikers and low <= monikers[-1].low:
             raise doc.error(mp + ("from",), "monikers must rise in 'from' order")
         monikers.append(Moniker(low, raw_m["name"]))
+    options = parse_options(doc, ("options",), top.get("options"))
     return Card(str(top["name"]), n_dice, n_faces, rolls, tuple(boxes), tuple(sections), joker,
-                nzb, str(top.get("total", "total")), tuple(monikers), params, doc.file)
+                nzb, str(top.get("total", "total")), tuple(monikers), params, doc.file, options)
+
+
+def parse_options(doc: YamlDoc, path: tuple, raw: Any, base: Options | None = None) -> Options:
+    """An `options:` mapping (card, sheet or match file) over `base`; faults point at it."""
+    base = base or Options()
+    if raw is None:
+        return base
+    check_keys(doc, path, raw, set(OPTION_NAMES), what="options")
+    changes: dict[str, Any] = {}
+    for key, value in raw.items():
+        changes[key] = option_value(key, value, doc.where(path + (key,)))
+    return replace(base, **changes)
+
+
+def option_value(key: str, value: Any, where: Position | None = None) -> Any:
+    """Validate one option's value (YAML value or `--option key=value` text)."""
+    default = getattr(Options(), key)
+    if key == "scuttle":
+        if value not in SCUTTLE_READINGS:
+            raise SheetgenError(f"scuttle must be {' or '.join(SCUTTLE_READINGS)}, not {value!r}",
+                                where, hint=did_you_mean(str(value), SCUTTLE_READINGS))
+        return value
+    if isinstance(default, bool):
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        if not isinstance(value, bool):
+            raise SheetgenError(f"option '{key}' must be true or false, not {value!r}", where)
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "columns"
+                                                                        else 0):
+        raise SheetgenError(f"option '{key}' must be a whole number"
+                            f"{' of at least 1' if key == 'columns' else ''}, not {value!r}",
+                            where)
+    return value
+
+
+def parse_option_args(card: Card, items: Sequence[str]) -> Card:
+    """`--option scuttle=any --option gentle_piracy=true` applied to a card."""
+    changes: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or key not in OPTION_NAMES:
+            raise SheetgenError(f"--option {item!r}: expected NAME=VALUE with a known name",
+                                hint=did_you_mean(key, OPTION_NAMES)
+                                or f"options: {', '.join(OPTION_NAMES)}")
+        changes[key] = option_value(key, value.strip())
+    return card.with_options(**changes) if changes else card
 
 
 def _box(doc: YamlDoc, path: tuple, raw: Any, section: str, index: int, below: bool, value,
@@ -360,5 +463,6 @@ def default_card() -> Card:
     return _DEFAULT[0]
 
 
-__all__ = ["Box", "Bonus", "Card", "Joker", "KEY", "Section", "default_card", "load_card",
-           "card_from_text", "score"]
+__all__ = ["Box", "Bonus", "Card", "Joker", "KEY", "OPTION_NAMES", "Options", "Section",
+           "default_card", "load_card", "card_from_text", "parse_option_args", "parse_options",
+           "score"]

@@ -3,25 +3,32 @@ that tie sheets together.
 
 Cross-player rules, as read from the source:
 - Piracy: a player's Piracy score names a `target`; the target's sheet records the same points
-  as Pillaged (and may name the pirate in `pillaged_by`). A player may pillage once and be
-  pillaged once; the one Pillaged box per sheet enforces the second, the one Piracy box the
-  first.
+  as Pillaged (and may name the pirate in `pillaged_by`). "A player may only pillage or be
+  pillaged one time": the one Piracy box per sheet limits pillaging; two Piracy scores naming
+  the same target are a finding.
 - Curse: the `curse` entry names another player of the match (once per match).
 - Hornswaggle: once per match, 15 points, checked per sheet.
-- Captain: there can be only one. If several players earn Captain, the highest Total Plunder
-  keeps it and the others are demoted to First Mate; players tied for the highest all keep it
-  (the source does not say, and a tie-break roll is for the table to make).
+- Captain: "There can be only one Captain." If several players earn Captain, the highest
+  Total Plunder keeps it and the others are demoted to First Mate. The source gives no
+  tie-break; sheetgen's (documented in docs/swashbuckle.md): among players tied on the highest
+  Total Plunder, one who came into the match as Captain (`earlier_rank: Captain`) keeps it,
+  then the higher Crow's Nest Tally, then the player listed first in the match file (the
+  starting order).
+- House rules (the match file's `options:`, over the card's; card.Options): 1 a curser must
+  roll one of their own turns cursed, 4 a Captain's Pillaged is twice the Piracy score, 5 the
+  target's Pillaged stays blank.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from sheetgen.access import readable
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.games.swashbuckle import yamlsrc
-from sheetgen.games.swashbuckle.card import Card
+from sheetgen.games.swashbuckle.card import Card, parse_option_args, parse_options
 from sheetgen.games.swashbuckle.rules import Reroll
 from sheetgen.games.swashbuckle.sheet import Finding, Sheet, card_named, check_sheet
 from sheetgen.games.swashbuckle.yamlsrc import check_keys
@@ -53,11 +60,16 @@ class Match:
         return not self.all_findings
 
 
-def load_match(path: str | Path) -> Match:
-    """Read a match file: `card` and `sheets`, each a path (relative to the file) or inline."""
+def load_match(path: str | Path, options: Sequence[str] = ()) -> Match:
+    """Read a match file: `card` and `sheets`, each a path (relative to the file) or inline;
+    `options` (`NAME=VALUE`, from `--option`) override the card's and the file's."""
     doc = yamlsrc.load(path)
-    raw = check_keys(doc, (), doc.data, {"card", "sheets"}, {"sheets"}, what="match")
+    raw = check_keys(doc, (), doc.data, {"card", "sheets", "options"}, {"sheets"}, what="match")
     card = card_named(doc, ("card",), raw.get("card", "swashbuckle"))
+    if raw.get("options") is not None:
+        card = replace(card, options=parse_options(doc, ("options",), raw["options"],
+                                                   card.options))
+    card = parse_option_args(card, options)
     if not isinstance(raw["sheets"], list) or len(raw["sheets"]) < 2:
         raise doc.error(("sheets",), "a match needs a list of at least two sheets")
     sheets = []
@@ -101,12 +113,24 @@ def score_match(card: Card, sheets: list[Sheet]) -> Match:
                                           "not another player of this match"
                                           + (f"; {hint}" if hint else "")))
             continue
+        if target.player in stolen_from:
+            match.findings.append(Finding(
+                where, "piracy", f"{sheet.player} pillages {target.player}, who was already "
+                f"pillaged by {stolen_from[target.player]}; a player may be pillaged only once"))
+            continue
         stolen_from[target.player] = sheet.player
-        if target.pillaged != points:
+        loss = points
+        if card.options.captains_ransom and _norm_rank(target.earlier_rank) == CAPTAIN.lower():
+            loss = 2 * points  # house rule 4: a Captain loses double
+        if card.options.gentle_piracy:
+            loss = 0  # house rule 5: the target keeps everything
+        if target.pillaged != loss:
+            rule = (" (house rule 4: a Captain loses double)" if loss == 2 * points and loss
+                    else " (house rule 5: gentle piracy takes nothing)" if not loss else "")
             match.findings.append(Finding(
                 _pos(target, "pillaged"), "pillaged",
                 f"{target.player} records {target.pillaged} pillaged, but {sheet.player}'s "
-                f"Piracy took {points}"))
+                f"Piracy took {loss}{rule}"))
         if target.pillaged_by and target.pillaged_by != sheet.player:
             match.findings.append(Finding(where, "pillaged_by", f"{target.player} names "
                                           f"{target.pillaged_by}, but {sheet.player} pillaged"))
@@ -119,17 +143,45 @@ def score_match(card: Card, sheets: list[Sheet]) -> Match:
             match.findings.append(Finding(
                 _pos(sheet, "curse"), "curse",
                 f"{sheet.player} cursed '{sheet.curse}', who is not another player here"))
-    ranked = sorted(sheets, key=lambda s: -s.total)
-    best_captain = max((s.total for s in sheets if s.derived["moniker"] == CAPTAIN), default=None)
+        if sheet.curse is not None and card.options.correspondence and not sheet.cursed_turns:
+            match.findings.append(Finding(
+                _pos(sheet, "curse"), "curse",
+                f"{sheet.player} cursed a rival's card, so under house rule 1 one of their own "
+                "turns is rolled cursed: mark that box `cursed: true`"))
+    order = {sheet.player: i for i, sheet in enumerate(sheets)}
+    ranked = sorted(sheets, key=lambda s: (-s.total, order[s.player]))
+    captain = captain_of(card, sheets)
     place = 0
     for i, sheet in enumerate(ranked):
         if i == 0 or sheet.total != ranked[i - 1].total:
             place = i + 1
         moniker = sheet.derived["moniker"]
-        if moniker == CAPTAIN and sheet.total != best_captain:
+        if moniker == CAPTAIN and sheet is not captain:
             moniker = FIRST_MATE
         match.standings.append(Standing(place, sheet.player, sheet.total, moniker))
     return match
+
+
+def captain_of(card: Card, sheets: list[Sheet]) -> Sheet | None:
+    """The one player who keeps Captain: the highest Total Plunder among those who earned
+    it; on a tie, one who came in as Captain, then the higher Crow's Nest Tally, then the
+    player listed first (the starting order)."""
+    earned = [s for s in sheets if s.derived["moniker"] == CAPTAIN]
+    if not earned:
+        return None
+    first_tally = card.sections[0].tally
+
+    def key(item: tuple[int, Sheet]) -> tuple:
+        i, sheet = item
+        came_in = _norm_rank(sheet.earlier_rank) == CAPTAIN.lower()
+        tally = sheet.derived.get(first_tally, 0) if first_tally else 0
+        return (-sheet.total, not came_in, -tally, i)
+
+    return min(enumerate(earned), key=key)[1]
+
+
+def _norm_rank(rank: str | None) -> str:
+    return str(rank or "").strip().lower()
 
 
 def _pos(sheet: Sheet, key: str) -> Position:

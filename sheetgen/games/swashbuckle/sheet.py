@@ -11,23 +11,34 @@ Reading of the match boxes: Pillaged and Hornswaggle are written as the points l
 sign is accepted and ignored); both are subtracted in the Bilge Tally. The Swashbuckle Bonus
 box holds the number of X marks. Structural faults (unknown keys, a die showing 7) raise
 SheetgenError; wrong arithmetic becomes a `Finding`.
+
+House rules (`options:` in the card, the match or the sheet; see card.Options): `penalty` holds
+the points lost to rules 2 and 3 and is taken off with Pillaged; under rule 4 a Pillaged box may
+hold twice a Piracy result; under rule 5 Pillaged stays blank.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from sheetgen.access import readable
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.games.swashbuckle import yamlsrc
-from sheetgen.games.swashbuckle.card import Box, Card, default_card, load_card
+from sheetgen.games.swashbuckle.card import (
+    Box,
+    Card,
+    default_card,
+    load_card,
+    parse_option_args,
+    parse_options,
+)
 from sheetgen.games.swashbuckle.rules import Reroll, all_counts
 from sheetgen.games.swashbuckle.yamlsrc import KEY, YamlDoc, check_keys, expect_int
 
-MATCH_KEYS = {"pillaged", "pillaged_by", "hornswaggle", "curse", "earlier_rank"}
+MATCH_KEYS = {"pillaged", "pillaged_by", "hornswaggle", "curse", "earlier_rank", "penalty"}
 BOX_ENTRY_KEYS = {"score", "dice", "reroll", "cursed", "target"}
 
 
@@ -59,6 +70,8 @@ class Sheet:
     curse: str | None = None
     hornswaggle: int = 0
     positions: dict[str, Position] = field(default_factory=dict)
+    earlier_rank: str | None = None
+    cursed_turns: int = 0   # box entries marked `cursed: true` (house rule 1 needs one)
 
     @property
     def ok(self) -> bool:
@@ -76,8 +89,9 @@ class Sheet:
 
 
 def derive(card: Card, boxes: dict[str, int], joker_marks: int = 0, pillaged: int = 0,
-           hornswaggle: int = 0) -> dict[str, Any]:
-    """Every derived figure of a sheet from its score boxes and match entries."""
+           hornswaggle: int = 0, penalty: int = 0) -> dict[str, Any]:
+    """Every derived figure of a sheet from its score boxes and match entries (`penalty`:
+    points lost to house rules 2 and 3, taken off with Pillaged and Hornswaggle)."""
     out: dict[str, Any] = {}
     total = 0
     for section in card.sections:
@@ -100,7 +114,7 @@ def derive(card: Card, boxes: dict[str, int], joker_marks: int = 0, pillaged: in
                 nzb = card.no_zero_bonus.points if clean else 0
                 out[card.no_zero_bonus.id] = nzb
                 tally += nzb
-            tally -= pillaged + hornswaggle
+            tally -= pillaged + hornswaggle + penalty
         if section.tally:
             out[section.tally] = tally
         total += tally
@@ -122,24 +136,31 @@ def possible_scores(card: Card, box: Box) -> set[int]:
     return values
 
 
-def load_sheet(path: str | Path, card: Card | None = None) -> Sheet:
-    return check_sheet(yamlsrc.load(path), card)
+def load_sheet(path: str | Path, card: Card | None = None,
+               options: Sequence[str] = ()) -> Sheet:
+    """Check a sheet file; `options` (`NAME=VALUE`, from `--option`) override its card's and
+    its own `options:`."""
+    return check_sheet(yamlsrc.load(path), card, options)
 
 
 def sheet_from_text(text: str, file: str = "<sheet>", card: Card | None = None) -> Sheet:
     return check_sheet(yamlsrc.parse(text, file), card)
 
 
-def check_sheet(doc: YamlDoc, card: Card | None = None) -> Sheet:
+def check_sheet(doc: YamlDoc, card: Card | None = None, options: Sequence[str] = ()) -> Sheet:
     """Validate the structure (errors) and the arithmetic (findings) of a filled sheet."""
     raw = doc.data
     if not isinstance(raw, dict):
         raise doc.error((), "a sheet must be a mapping with at least 'player' and 'boxes'")
     if card is None:
         card = _card_for(doc, raw)
+    if raw.get("options") is not None:
+        card = replace(card, options=parse_options(doc, ("options",), raw["options"],
+                                                   card.options))
+    card = parse_option_args(card, options)
     derived_keys = set(derive(card, {}).keys())
     joker_key = card.joker.id if card.joker else None
-    allowed = {"card", "player", "boxes"} | derived_keys | MATCH_KEYS | (
+    allowed = {"card", "player", "boxes", "options"} | derived_keys | MATCH_KEYS | (
         {joker_key} if joker_key else set())
     check_keys(doc, (), raw, allowed, {"player", "boxes"}, what="sheet")
     findings: list[Finding] = []
@@ -149,6 +170,7 @@ def check_sheet(doc: YamlDoc, card: Card | None = None) -> Sheet:
                            what="boxes")
     boxes: dict[str, int] = {}
     piracy_target = None
+    cursed_turns = 0
     for box in card.boxes:
         path = ("boxes", box.id)
         if box.id not in boxes_raw or boxes_raw[box.id] is None:
@@ -158,6 +180,8 @@ def check_sheet(doc: YamlDoc, card: Card | None = None) -> Sheet:
             continue
         entry = boxes_raw[box.id]
         positions[box.id] = doc.where(path)
+        if isinstance(entry, dict) and entry.get("cursed") is True:
+            cursed_turns += 1
         value, target, finding = _check_box(doc, path, card, box, entry)
         boxes[box.id] = value
         piracy_target = piracy_target or target
@@ -186,11 +210,24 @@ def check_sheet(doc: YamlDoc, card: Card | None = None) -> Sheet:
                                 "was taken, otherwise blank"))
         hornswaggle = horn_cost
     piracy_box = next((b for b in card.boxes if isinstance(b.rule, Reroll)), None)
-    if pillaged and piracy_box and pillaged not in possible_scores(card, piracy_box) - {0}:
+    if pillaged and piracy_box:
+        loots = possible_scores(card, piracy_box) - {0}
+        if card.options.captains_ransom:  # house rule 4: a Captain loses double
+            loots |= {2 * v for v in loots}
+        if pillaged not in loots:
+            findings.append(Finding(doc.where(("pillaged",)), "pillaged",
+                                    f"{pillaged} cannot be the result of a Piracy roll"))
+    if pillaged and card.options.gentle_piracy:
         findings.append(Finding(doc.where(("pillaged",)), "pillaged",
-                                f"{pillaged} cannot be the result of a Piracy roll"))
+                                f"is {pillaged}, but under house rule 5 (gentle piracy) Piracy "
+                                "takes nothing from its target; leave it blank"))
+        pillaged = 0
+    penalty = _magnitude(doc, raw, "penalty")
+    penalty_finding = _check_penalty(card, penalty)
+    if penalty_finding:
+        findings.append(Finding(doc.where(("penalty",)), "penalty", penalty_finding))
 
-    derived = derive(card, boxes, joker_marks, pillaged, hornswaggle)
+    derived = derive(card, boxes, joker_marks, pillaged, hornswaggle, penalty)
     if raw.get("earlier_rank"):
         derived["moniker"] = _higher_rank(card, derived["moniker"], str(raw["earlier_rank"]))
     for key, expected in derived.items():
@@ -211,7 +248,22 @@ def check_sheet(doc: YamlDoc, card: Card | None = None) -> Sheet:
     return Sheet(card=card, player=str(raw["player"]), file=doc.file, boxes=boxes,
                  derived=derived, findings=findings, piracy_target=piracy_target,
                  pillaged=pillaged, pillaged_by=raw.get("pillaged_by"), curse=raw.get("curse"),
-                 hornswaggle=hornswaggle, positions=positions)
+                 hornswaggle=hornswaggle, positions=positions,
+                 earlier_rank=raw.get("earlier_rank"), cursed_turns=cursed_turns)
+
+
+def _check_penalty(card: Card, penalty: int) -> str | None:
+    """Table penalties exist only under house rules 2 (calculator) and 3 (manners)."""
+    options = card.options
+    if not penalty:
+        return None
+    if not options.penalties:
+        return (f"{penalty} point(s) of penalty, but neither house rule 2 (calculator_penalty) "
+                "nor 3 (manners) is in play")
+    step = options.calculator_penalty
+    if not options.manners and penalty % step:
+        return f"{penalty} is not a whole number of calculator penalties of {step}"
+    return None
 
 
 def _card_for(doc: YamlDoc, raw: dict) -> Card:

@@ -12,6 +12,10 @@ the 462 keeps and the best keep inside each roll. Keeps are valued one die at a 
 `dice.py`), and all states of a layer (same number of boxes used) are processed together as
 numpy arrays, `S` states at a time.
 
+Scuttling follows the card's `scuttle` option: under `only_if_nothing_scores` (the source's
+reading, the default) a box may take a zero only when the final roll scores in no open box;
+under `any` every open box may take one.
+
 Scope: the solver plays the card's score boxes only. Hornswaggle (a paid extra roll), curses
 and piracy against other players are match rules and are not part of solitaire play here.
 """
@@ -54,6 +58,7 @@ class CardTables:
     n_sub: int
     n_j: int
     n_z: int
+    strict_scuttle: bool = False  # a zero only when the roll scores in no open box
 
     @property
     def shape(self) -> tuple[int, int, int, int]:
@@ -104,6 +109,7 @@ def card_tables(card: Card) -> CardTables:
         no_zero_points=card.no_zero_bonus.points if card.no_zero_bonus else 0,
         n_sub=cap + 1 if bonus_section else 1, n_j=2 if joker else 1,
         n_z=2 if card.no_zero_bonus else 1,
+        strict_scuttle=card.options.strict_scuttle,
     )
 
 
@@ -141,6 +147,10 @@ def final_values(ct: CardTables, V: np.ndarray, st: States, want_choice: bool = 
     if ct.joker_box >= 0:
         scores_sa = (open_sb[:, :, None] & ~ct.zero_br[None][:, :, alike]).any(axis=1)
         joker_sa = (st.j[:, None] == 1) & ~scores_sa
+    if ct.strict_scuttle:
+        # Scuttle reading `only_if_nothing_scores`: a roll that scores in some open box
+        # must be scored; a zero is only for rolls that score nowhere.
+        scores_sr = (open_sb.astype(np.float32) @ (~ct.zero_br).astype(np.float32)) > 0
     z_max = ct.n_z - 1
     for b in range(ct.n_boxes):
         rows = np.flatnonzero(open_sb[:, b])
@@ -164,6 +174,8 @@ def final_values(ct: CardTables, V: np.ndarray, st: States, want_choice: bool = 
             val = np.where(ct.zero_br[b][None, :], v_zero[:, None], pts + v_scored[:, None])
         if ct.below_b[b]:
             val[ct.zero_br[b][None, :] & above_open[rows][:, None]] = -np.inf
+        if ct.strict_scuttle:
+            val[ct.zero_br[b][None, :] & scores_sr[rows]] = -np.inf
         if ct.joker_box >= 0:
             active = joker_sa[rows]
             if active.any():
@@ -230,7 +242,15 @@ def best_subsets(dice: DiceTables, E: np.ndarray,
 
 
 def start_values(ct: CardTables, V: np.ndarray, st: States) -> np.ndarray:
-    """Expected remaining score at the start of a turn, for each state of the batch."""
+    """Expected remaining score at the start of a turn, for each state of the batch (the
+    re-rolls in the compiled kernel of `turn_kernel.py`, on all cores)."""
+    from sheetgen.games.swashbuckle.turn_kernel import turn_values_compiled
+
+    return turn_values_compiled(ct, V, st)
+
+
+def start_values_numpy(ct: CardTables, V: np.ndarray, st: States) -> np.ndarray:
+    """`start_values` in numpy only: the reference the compiled kernel is tested against."""
     v_roll, _ = final_values(ct, V, st)
     for _ in range(ct.card.rolls - 1):
         best, _ = best_subsets(ct.dice, expect_keeps(ct.dice, v_roll))
@@ -328,3 +348,31 @@ def solve(card: Card, progress: Callable[[int, int, float], None] | None = None,
         if progress:
             progress(used, total, time.perf_counter() - t0)
     return Solution(card, V, time.perf_counter() - t0, total, ct)
+
+
+def solve_hornswaggle(base: Solution, cost: float | None = None,
+                      progress: Callable[[int, int, float], None] | None = None,
+                      chunk: int = CHUNK) -> Solution:
+    """Optimal play while Hornswaggle (one extra roll per match, for `cost` points, default
+    the card's `hornswaggle` parameter) is still in hand, on top of `base`, the solved game
+    without it. The extra roll is taken, if at all, after a turn's last roll: it is one more
+    re-roll whenever it is taken, and deciding later only adds information. Returns the
+    values with Hornswaggle in hand; `expected - base.expected` is what it adds to par."""
+    t0 = time.perf_counter()
+    from sheetgen.games.swashbuckle.turn_kernel import turn_values_compiled
+
+    ct = base.ct()
+    if cost is None:
+        cost = base.card.parameters.get("hornswaggle", 15)
+    V = terminal_values(ct)
+    total = 0
+    for used in range(ct.n_boxes - 1, -1, -1):
+        st = reachable_states(ct, used)
+        for start in range(0, len(st), chunk):
+            part = st.take(slice(start, start + chunk))
+            V[part.mask, part.sub, part.j, part.z] = turn_values_compiled(
+                ct, V, part, base.values, float(cost))
+        total += len(st)
+        if progress:
+            progress(used, total, time.perf_counter() - t0)
+    return Solution(base.card, V, time.perf_counter() - t0, total, ct)

@@ -9,7 +9,9 @@ from functools import cache
 from sheetgen.games.swashbuckle.card import Card
 
 
-def brute_force_value(card: Card) -> float:
+def brute_force_value(card: Card, horn_cost: float | None = None) -> float:
+    """Expected optimal score; with `horn_cost`, holding one Hornswaggle (an extra roll at
+    any point of any turn, paid `horn_cost`)."""
     boxes = card.boxes
     n = len(boxes)
     bonus = card.bonus_section
@@ -22,12 +24,12 @@ def brute_force_value(card: Card) -> float:
         return tuple(dice.count(f) for f in faces)
 
     @cache
-    def value(used: frozenset, sub: int, jflag: bool, zero: bool) -> float:
+    def value(used: frozenset, sub: int, jflag: bool, zero: bool, horn: bool = False) -> float:
         if len(used) == n:
             nz = card.no_zero_bonus
             return float(nz.points) if nz and not zero else 0.0
 
-        def place(dice: tuple[int, ...]) -> float:
+        def place(dice: tuple[int, ...], horn_left: bool) -> float:
             c = counts(dice)
             open_boxes = [i for i in range(n) if i not in used]
             alike = len(set(dice)) == 1
@@ -48,6 +50,8 @@ def brute_force_value(card: Card) -> float:
                         pts = 0.0
                 if is_zero and box.below_waterline and any_above_open:
                     continue
+                if is_zero and card.options.strict_scuttle and scores_somewhere:
+                    continue  # the strict reading: a zero only when nothing scores
                 nsub = sub
                 gain = pts
                 if box.id in bonus_ids:
@@ -57,25 +61,30 @@ def brute_force_value(card: Card) -> float:
                         gain += bonus.bonus.points
                     nsub = min(nsub, bonus.bonus.above + 1)
                 nj = jflag or (i == joker_idx and not is_zero)
-                total = gain + value(used | {i}, nsub, nj, zero or is_zero)
+                total = gain + value(used | {i}, nsub, nj, zero or is_zero, horn_left)
                 best = max(best, total)
             return best + extra_bonus
 
         @cache
-        def after_roll(dice: tuple[int, ...], rolls_left: int) -> float:
-            best = place(dice)
-            if rolls_left == 0:
-                return best
-            for keep_mask in range(1 << len(dice)):
-                kept = tuple(d for k, d in enumerate(dice) if keep_mask >> k & 1)
-                m = len(dice) - len(kept)
-                outcomes = list(itertools.product(faces, repeat=m))
-                ev = sum(after_roll(tuple(sorted(kept + o)), rolls_left - 1)
-                         for o in outcomes) / len(outcomes)
-                best = max(best, ev)
+        def after_roll(dice: tuple[int, ...], rolls_left: int, horn_left: bool) -> float:
+            best = place(dice, horn_left)
+            options = []
+            if rolls_left:
+                options.append((rolls_left - 1, horn_left, 0.0))
+            if horn_left:  # Hornswaggle: one more roll, any time, paid once
+                options.append((rolls_left, False, horn_cost))
+            for left, h, paid in options:
+                for keep_mask in range(1 << len(dice)):
+                    kept = tuple(d for k, d in enumerate(dice) if keep_mask >> k & 1)
+                    m = len(dice) - len(kept)
+                    outcomes = list(itertools.product(faces, repeat=m))
+                    ev = sum(after_roll(tuple(sorted(kept + o)), left, h)
+                             for o in outcomes) / len(outcomes)
+                    best = max(best, ev - paid)
             return best
 
         rolls = list(itertools.product(faces, repeat=card.n_dice))
-        return sum(after_roll(tuple(sorted(r)), card.rolls - 1) for r in rolls) / len(rolls)
+        return sum(after_roll(tuple(sorted(r)), card.rolls - 1, horn)
+                   for r in rolls) / len(rolls)
 
-    return value(frozenset(), 0, False, False)
+    return value(frozenset(), 0, False, False, horn_cost is not None)

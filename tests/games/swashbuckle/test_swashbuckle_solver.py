@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from swashbuckle_bruteforce import brute_force_value
 
 from sheetgen.games.swashbuckle.card import card_from_text
-from sheetgen.games.swashbuckle.solver import solve
+from sheetgen.games.swashbuckle.solver import solve, solve_hornswaggle
 
 TINY_CARDS = {
     "two_boxes_two_dice": """
@@ -88,10 +88,58 @@ sections:
 }
 
 
+@pytest.mark.parametrize("scuttle", ["only_if_nothing_scores", "any"])
 @pytest.mark.parametrize("name", sorted(TINY_CARDS))
-def test_solver_matches_brute_force(name: str) -> None:
-    card = card_from_text(TINY_CARDS[name], f"{name}.yaml")
+def test_solver_matches_brute_force(name: str, scuttle: str) -> None:
+    card = card_from_text(TINY_CARDS[name], f"{name}.yaml").with_options(scuttle=scuttle)
     assert solve(card).expected == pytest.approx(brute_force_value(card), abs=1e-9)
+
+
+@pytest.mark.parametrize("cost", [0.0, 1.5, 40.0])
+@pytest.mark.parametrize("name", sorted(TINY_CARDS))
+def test_hornswaggle_matches_brute_force(name: str, cost: float) -> None:
+    """The brute force lets the extra roll be taken at any point of any turn; the solver
+    only after a turn's last roll: equal values show that deferring loses nothing."""
+    card = card_from_text(TINY_CARDS[name], f"{name}.yaml")
+    base = solve(card)
+    horn = solve_hornswaggle(base, cost)
+    assert horn.expected == pytest.approx(brute_force_value(card, cost), abs=1e-9)
+    assert horn.expected >= base.expected - 1e-12
+    if cost == 40.0:  # dearer than any tiny card's whole score: never worth taking
+        assert horn.expected == pytest.approx(base.expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", sorted(TINY_CARDS))
+def test_strict_scuttling_never_beats_scuttling_any_time(name: str) -> None:
+    """The strict reading only takes choices away, so its value is at most the free one."""
+    card = card_from_text(TINY_CARDS[name], f"{name}.yaml")
+    strict = solve(card.with_options(scuttle="only_if_nothing_scores")).expected
+    free = solve(card.with_options(scuttle="any")).expected
+    assert strict <= free + 1e-9
+
+
+def test_strict_scuttling_forbids_dumping_a_roll_that_scores() -> None:
+    """Two three-sided dice, one roll, two turns: Flotsam (the sum) and a rare 1-point box for
+    two 3s. A low first roll is worth dumping into the rare box when any box may take a zero
+    (Flotsam then averages 4), but the strict reading makes it score in Flotsam, because it
+    scores there. By hand: strict 37/9 = 4.111, any 122/27 = 4.519."""
+    text = """name: t
+dice: 2
+faces: 3
+rolls: 1
+sections:
+  - id: s
+    boxes:
+      - {id: rare, rule: sum_equals, total: 6, points: 1}
+      - {id: flotsam, rule: chance}
+"""
+    card = card_from_text(text)
+    strict = card.with_options(scuttle="only_if_nothing_scores")
+    free = card.with_options(scuttle="any")
+    assert solve(strict).expected == pytest.approx(brute_force_value(strict), abs=1e-12)
+    assert solve(free).expected == pytest.approx(brute_force_value(free), abs=1e-12)
+    assert solve(strict).expected == pytest.approx(37 / 9)
+    assert solve(free).expected == pytest.approx(122 / 27)
 
 
 def test_all_reachable_states_are_finite() -> None:
@@ -180,9 +228,10 @@ RULE_LINES = [
     nzb=st.booleans(),
     waterline=st.booleans(),
     rolls=st.integers(1, 3),
+    strict=st.booleans(),
 )
 def test_random_tiny_cards_match_brute_force(upper, lower, above, joker, nzb, waterline,
-                                             rolls) -> None:
+                                             rolls, strict) -> None:
     text = f"name: rnd\ndice: 2\nfaces: 3\nrolls: {rolls}\nsections:\n"
     n = 0
     ids = []
@@ -204,5 +253,30 @@ def test_random_tiny_cards_match_brute_force(upper, lower, above, joker, nzb, wa
         text += f"joker: {{box: {ids[-1]}, points: 5}}\n"
     if nzb:
         text += "no_zero_bonus: {points: 3}\n"
-    card = card_from_text(text)
+    card = card_from_text(text).with_options(
+        scuttle="only_if_nothing_scores" if strict else "any")
     assert solve(card).expected == pytest.approx(brute_force_value(card), abs=1e-9)
+
+
+def test_compiled_turn_values_equal_the_numpy_reference() -> None:
+    """solve() runs the compiled kernel; the advisor and simulator the numpy functions."""
+    import numpy as np
+
+    from sheetgen.games.swashbuckle.card import default_card
+    from sheetgen.games.swashbuckle.solver import (
+        card_tables,
+        reachable_states,
+        start_values,
+        start_values_numpy,
+        terminal_values,
+    )
+
+    rng = np.random.default_rng(7)
+    for scuttle in ("only_if_nothing_scores", "any"):
+        ct = card_tables(default_card().with_options(scuttle=scuttle))
+        V = terminal_values(ct)
+        V[:] = rng.random(V.shape) * 100
+        for used in (2, 9, 15):
+            part = reachable_states(ct, used).take(slice(0, 300))
+            assert np.allclose(start_values(ct, V, part), start_values_numpy(ct, V, part),
+                               rtol=0, atol=1e-9)
