@@ -8,7 +8,6 @@ Exit status: 0 fine, 1 a replayed log has a fault, 2 an input could not be read.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -19,20 +18,9 @@ from sheetgen.cli.islands import island
 from sheetgen.errors import SheetgenError
 from sheetgen.games.captains_curse.gamelog import make_log, replay_file, write_log
 from sheetgen.games.captains_curse.island import Island, load_island, validate_island
-from sheetgen.games.captains_curse.players import FastPlayer
-from sheetgen.games.captains_curse.rng import dice_stream, game_seed
+from sheetgen.games.captains_curse.rng import game_seed
 from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
 from sheetgen.games.captains_curse.simulate import iter_games, play_game_turns, summarize
-from sheetgen.games.captains_curse.state import (
-    BLANK,
-    CIRCLED,
-    GameState,
-    Loot,
-    Phase,
-    Place,
-    Roll,
-    Sink,
-)
 
 POLICY_CHOICE = click.Choice(["random", "greedy", "expert"])
 
@@ -136,198 +124,12 @@ def replay_command(log: str) -> None:
         sys.exit(1)
 
 
-# ------------------------------------------------------------------ play
-
-def _sheet(state: GameState) -> str:
-    isl = state.island
-    lines = ["  " + " ".join(f"{s[:3]:^3}" for s in isl.symbols), ]
-    for row in state.sheet_text().splitlines():
-        lines.append("  " + row)
-    marks = {BLANK: " ", CIRCLED: "o", 2: "/"}
-    lines.append("  doubles: " + "  ".join(f"{d}[{marks[state.doubles[d - 1]]}]"
-                                           for d in range(1, 7))
-                 + "   (o circled, / spent)")
-    lines.append(f"  X so far: {state.x_count()}")
-    return "\n".join(lines)
-
-
-def _island(state: GameState) -> str:
-    isl = state.island
-    out = []
-    for c, symbol in enumerate(isl.symbols):
-        cells = []
-        for i, space in enumerate(isl.spaces):
-            if isl.symbol_of_space[i] != c:
-                continue
-            bit = 1 << i
-            if state.sunk & bit:
-                mark = "~"
-            elif state.looted & bit:
-                mark = "o"
-            elif state.marked & bit:
-                mark = "a"
-            else:
-                mark = " "
-            ring = "*" if space.ring else ""
-            place = f" {space.place}" if space.place else ""
-            cells.append(f"{space.id}{ring}[{mark}]{place}")
-        out.append(f"  {symbol:>7}: " + ", ".join(cells))
-    out.append("  (* centre ring; o looted, a abandoned, ~ sunk)")
-    lines = []
-    for i in state.usable_lines():
-        region = isl.region_masks[i] & ~state.sunk
-        size = bin(region).count("1")
-        avail = bin(region & state.available).count("1")
-        ring = " ring" if region & isl.ring_mask else ""
-        lines.append(f"{isl.sink_lines[i].id} {size}/{avail}{ring}")
-    out.append("  sink lines now (spaces/unlooted): " + (", ".join(lines) or "none (R13)"))
-    return "\n".join(out)
-
-
-def _line_desc(state: GameState, i: int) -> str:
-    line = state.island.sink_lines[i]
-    region = state.island.region_masks[i] & ~state.sunk
-    ids = [s.id for k, s in enumerate(state.island.spaces) if region >> k & 1]
-    avail = bin(region & state.available).count("1")
-    ring = bin(region & state.island.ring_mask).count("1")
-    cost = f"{len(ids)} space(s), {avail} unlooted"
-    if ring:
-        cost += f", {ring} centre-ring"
-    return f"{line.id}: sinks {', '.join(ids)} ({cost})"
-
-
-def _place_desc(state: GameState, move: Place) -> str:
-    isl = state.island
-    mod = ""
-    if move.modify is not None:
-        sign = "+1" if move.modify.delta > 0 else "-1"
-        mod = f"spend doubles {move.modify.spend}: {move.modify.die} {sign}; "
-    if move.take == "pass":
-        return f"{mod}pass (and sink)"
-    value = state.value_of(move)
-    assert move.column is not None
-    curse = " (cursed: sink after)" if move.take == "black" else ""
-    return f"{mod}{move.take} {value} in column {move.column + 1} ({isl.symbols[move.column]})" \
-        f"{curse}"
-
-
-def _ask_dice() -> Roll:
-    while True:
-        text = click.prompt("dice rolled, white then black (e.g. 3 5)")
-        digits = [ch for ch in text if ch.isdigit()]
-        if len(digits) == 2 and all(1 <= int(d) <= 6 for d in digits):
-            return Roll(int(digits[0]), int(digits[1]))
-        click.echo("  two dice from 1 to 6, please")
-
-
-def _choose(options: list, describe, by_id: dict[str, int] | None = None) -> int:
-    for k, option in enumerate(options, start=1):
-        click.echo(f"  {k:>2}) {describe(option)}")
-    while True:
-        text = click.prompt("choice").strip()
-        if text.isdigit() and 1 <= int(text) <= len(options):
-            return int(text) - 1
-        if by_id and text in by_id:
-            return by_id[text]
-        click.echo(f"  enter a number from 1 to {len(options)}")
-
-
-@click.command("play")
-@click.argument("island", type=click.Path(dir_okay=False))
-@click.option("--seed", type=int, default=None, help="Seed for the dice (default: random).")
-@click.option("--dice", "manual_dice", is_flag=True,
-              help="Type the dice you rolled by hand (referee a paper game).")
-@click.option("--ruleset", "ruleset_path", type=click.Path(dir_okay=False), default=None,
-              help="A ruleset YAML (default: the spec's rules).")
-@click.option("--hint", type=click.Choice(["greedy", "expert"]), default=None,
-              help="Show what a bundled player would choose.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the game as a captains-curse-log/1 file at the end.")
-def play_command(island: str, seed: int | None, manual_dice: bool, ruleset_path: str | None,
-                 hint: str | None, log_path: str | None) -> None:
-    """Play a game of ISLAND in the terminal; only legal choices are accepted."""
-    isl, ruleset = _load(island, ruleset_path)
-    if seed is None and not manual_dice:
-        seed = int.from_bytes(os.urandom(4), "little")
-    dice = dice_stream(seed) if not manual_dice and seed is not None else None
-    state = GameState(isl, ruleset)
-    adviser = FastPlayer(hint) if hint else None
-    click.echo(f"Captain's Curse on {isl.name}" + (f" (seed {seed})" if dice else ""))
-    while not state.is_over():
-        if state.phase == Phase.CHANCE:
-            click.echo(f"\n--- turn {state.turn + 1} ---")
-            click.echo(_sheet(state))
-            click.echo(_island(state))
-            if dice is None:
-                roll = _ask_dice()
-            else:
-                r = dice.randrange(36)
-                roll = Roll(r // 6 + 1, r % 6 + 1)
-            state.push(roll)
-            doubles = " doubles!" if roll.white == roll.black else ""
-            click.echo(f"rolled white {roll.white}, black {roll.black}{doubles}")
-            if state.record and state.record["doubles_circled"]:
-                click.echo(f"  doubles {roll.white} circled: you must take the black die (R8)")
-            continue
-        legal = state.legal_moves()
-        if adviser is not None:
-            click.echo(f"  hint ({hint}): {_describe_move(state, adviser.choose(state))}")
-        if state.phase == Phase.PLACE:
-            if len(legal) == 1 and legal[0].take == "pass":
-                click.echo("  no die can be placed: you pass, and must sink (R7, R9)")
-                state.push(legal[0])
-                continue
-            click.echo("your die decision:")
-            k = _choose(legal, lambda m: _place_desc(state, m))
-        elif state.phase == Phase.LOOT:
-            click.echo("loot one space:")
-            ids = {m.space: j for j, m in enumerate(legal)}
-            k = _choose(legal, lambda m: _space_desc(state, m.space),
-                        {isl.spaces[s].id: j for s, j in ids.items()})
-        else:
-            click.echo("sink part of the island (choose a line):")
-            k = _choose(legal, lambda m: _line_desc(state, m.line),
-                        {isl.sink_lines[m.line].id: j for j, m in enumerate(legal)})
-        state.push(legal[k])
-    result = state.result()
-    click.echo("\n--- game over ---")
-    click.echo(_sheet(state))
-    click.echo(f"columns: {list(result.column_totals)}, X: {result.x_count}, "
-               f"score {result.score}")
-    goals = ", ".join(f"G{i + 1} {'yes' if g else 'no'}" for i, g in enumerate(result.goals))
-    click.echo(f"goals: {goals}; unsunk spaces {result.unsunk_spaces}")
-    verdict = "the island sank: you lose" if result.lost else (
-        "you win" if result.won else "you lose")
-    click.echo(f"{verdict}" + (f", title: {result.title}" if result.title else ""))
-    if log_path:
-        write_log(log_path, make_log(isl, ruleset, seed, "human", state.turns, result))
-        click.echo(f"log written to {log_path}")
-
-
-def _space_desc(state: GameState, i: int) -> str:
-    space = state.island.spaces[i]
-    extra = " centre ring" if space.ring else ""
-    lines = [state.island.sink_lines[j].id for j in state.usable_lines()
-             if state.island.region_masks[j] >> i & 1]
-    risk = f"; sinkable now by {', '.join(lines)}" if lines else ""
-    place = f" {space.place}" if space.place else ""
-    return f"{space.id}{place}{extra}{risk}"
-
-
-def _describe_move(state: GameState, move) -> str:
-    if isinstance(move, Place):
-        return _place_desc(state, move)
-    if isinstance(move, Loot):
-        return f"loot {state.island.spaces[move.space].id}"
-    if isinstance(move, Sink):
-        return f"sink {state.island.sink_lines[move.line].id}"
-    return str(move)
-
-
 @click.group("captains-curse")
 def group() -> None:
     """Captain's Curse: play, simulate and replay games; generate and verify islands."""
 
+
+from sheetgen.cli.referee import play_command  # noqa: E402  (it imports _load from here)
 
 for _command in (play_command, simulate_command, replay_command, island):
     group.add_command(_command)

@@ -44,11 +44,12 @@ RESULT_KEYS = ("score", "column_totals", "x_count", "unsunk_spaces", "lost", "wo
 
 
 def make_log(island: Island, ruleset: Ruleset, seed: int | None, policy: str | None,
-             turns: list[dict[str, Any]], result: GameResult) -> dict[str, Any]:
-    """A complete log object for a finished game."""
+             turns: list[dict[str, Any]], result: GameResult | None) -> dict[str, Any]:
+    """A log object: a finished game, or (`result` None, written `null`) the turns of a game
+    stopped before its end (a referee quitting), which replay checks as far as it goes."""
     return {"format": LOG_FORMAT, "ruleset": ruleset_to_dict(ruleset),
             "island": island_to_dict(island), "seed": seed, "policy": policy,
-            "turns": turns, "result": result.to_dict()}
+            "turns": turns, "result": result.to_dict() if result is not None else None}
 
 
 def write_log(path: str | Path, log: dict[str, Any]) -> None:
@@ -71,6 +72,8 @@ class ReplayReport:
     turns_checked: int
 
     def describe(self) -> str:
+        if self.ok and self.result is None:
+            return f"ok: {self.turns_checked} turns legal; the game was stopped unfinished"
         if self.ok:
             assert self.result is not None
             return (f"ok: {self.turns_checked} turns legal, result matches "
@@ -115,8 +118,10 @@ def replay_document(doc: Located) -> ReplayReport:
     turns = data["turns"]
     if not isinstance(turns, list):
         raise SheetgenError("turns must be a list", doc.at(("turns",)))
-    if not isinstance(data["result"], dict):
-        raise SheetgenError("result must be a mapping", doc.at(("result",)))
+    unfinished = data["result"] is None
+    if not unfinished and not isinstance(data["result"], dict):
+        raise SheetgenError("result must be a mapping, or null for a game stopped before its "
+                            "end", doc.at(("result",)))
     state = GameState(island, ruleset)
     for t, turn in enumerate(turns, start=1):
         if state.is_over():
@@ -128,6 +133,11 @@ def replay_document(doc: Located) -> ReplayReport:
             _replay_turn(state, turn)
         except IllegalMove as err:
             return ReplayReport(False, str(err), t, None, t - 1)
+    if unfinished:
+        if state.is_over():
+            return ReplayReport(False, "the game is over but the log has no result (R14)",
+                                None, None, len(turns))
+        return ReplayReport(True, None, None, None, len(turns))
     if not state.is_over():
         return ReplayReport(False, "the log ends before the game does (R14)", None, None,
                             len(turns))

@@ -20,7 +20,7 @@ from typing import Any
 
 from shapely import union_all
 from shapely.errors import ShapelyError
-from shapely.geometry import Point, Polygon, box
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import polylabel
 
 from sheetgen.access import readable
@@ -270,6 +270,8 @@ class IslandMap(Element):
         "line_color": Param(COLOR, "#94201a", "sink line colour"),
         "name_size": Param(Number(minimum=3, maximum=20), 6.2, "place name size, points"),
         "lines": Param(ANY, None, "ids of the sink lines to draw (default: all of them)"),
+        "ids": Param(BOOL, False, "referee print: a number in each space and a letter on each "
+                     "sink line, the labels `play --dice` shows"),
     }
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
@@ -313,10 +315,44 @@ class IslandMap(Element):
                 canvas.path(_hand_ops(fr, line.path, closed=False),
                             stroke=Stroke(v["line_color"], 1.9, dash=(0.01, 3.1), cap=1,
                                           join=1))
+        if v["ids"]:
+            self._referee_labels(canvas, island, polys, land, fr, size, shown, v["line_color"])
         canvas.pop()
         canvas.path(rect_ops(sx, sy, sw, sh), stroke=Stroke(INK, 0.8))
         if v["grid"]:
             draw_centre_grid(canvas, island, Ruleset(), *centre_grid_box(land, fr))
+
+    def _referee_labels(self, canvas: Canvas, island: Island, polys: list[Polygon],
+                        land: Polygon, fr: _Frame, size: float, shown: set[str],
+                        color) -> None:
+        """Space numbers beside the symbols, a letter in a tag on each sink line."""
+        from ..labels import line_labels, space_labels
+
+        for label, space, poly in zip(space_labels(island), island.spaces, polys, strict=True):
+            c = polylabel(poly, tolerance=0.05)
+            cx, cy = fr.pt((c.x, c.y))
+            dy = -1.6 * MM if space.place else 0.0
+            canvas.text(cx + size / 2 + 0.3 * MM, cy - size / 2 + dy + 2.2 * MM, label,
+                        "sans-bold", 6.5, INK)
+        # One tag per line, near the middle of its path: lines often share an end (a nested
+        # line ends on another), but their middles lie apart; never over the centre grid.
+        r = 1.9 * MM
+        hole = Polygon(land.interiors[0])
+        placed: list[tuple[float, float]] = []
+        for label, line in zip(line_labels(island), island.sink_lines, strict=True):
+            if not line.path or line.id not in shown:
+                continue
+            path = LineString(line.path) if len(line.path) > 1 else None
+            spots = []
+            for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9):
+                p = path.interpolate(frac, normalized=True) if path else Point(line.path[0])
+                spots.append((fr.pt((p.x, p.y)), hole.distance(p)))
+            clear = [xy for xy, gap in spots if gap * fr.s > 3 * r] or [xy for xy, _ in spots]
+            ex, ey = next((xy for xy in clear if all(math.hypot(xy[0] - qx, xy[1] - qy) > 2.2 * r
+                                                    for qx, qy in placed)), clear[0])
+            placed.append((ex, ey))
+            canvas.path(circle_ops(ex, ey, r), fill=(1.0, 1.0, 1.0), stroke=Stroke(color, 0.8))
+            _centred_text(canvas, ex, ey + 0.8 * MM, label, "sans-bold", 6.5, color)
 
     def _place_name(self, canvas: Canvas, name: str, cx: float, top: float, poly: Polygon,
                     fr: _Frame, size: float) -> None:
