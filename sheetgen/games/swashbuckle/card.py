@@ -108,7 +108,7 @@ class Options:
     4. `captains_ransom`: a Captain (who came into the match as one) loses double to Piracy.
     5. `gentle_piracy`: Piracy adds the loot to the pirate without taking it from the target.
     6. `columns`: Perfect Storm, several columns of the card in one match (`check` and
-       `score` add the columns; the solver plays one column).
+       `score` add the columns, the moniker by the average column; the solver plays one).
     """
 
     scuttle: str = "only_if_nothing_scores"

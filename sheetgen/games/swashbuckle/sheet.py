@@ -148,7 +148,14 @@ def sheet_from_text(text: str, file: str = "<sheet>", card: Card | None = None) 
 
 
 def check_sheet(doc: YamlDoc, card: Card | None = None, options: Sequence[str] = ()) -> Sheet:
-    """Validate the structure (errors) and the arithmetic (findings) of a filled sheet."""
+    """Validate the structure (errors) and the arithmetic (findings) of a filled sheet.
+
+    Under house rule 6 (Perfect Storm, option `columns: n` > 1) the sheet holds `columns:`, a
+    list of n mappings each with its `boxes` and, optionally, that column's written figures;
+    the top level's figures are the columns' sums, with Pillaged, Hornswaggle and penalties
+    taken off once, and the moniker is earned by the average column (Total Plunder / n,
+    rounded), since the ladder is made for one column (docs/swashbuckle.md).
+    """
     raw = doc.data
     if not isinstance(raw, dict):
         raise doc.error((), "a sheet must be a mapping with at least 'player' and 'boxes'")
@@ -158,49 +165,41 @@ def check_sheet(doc: YamlDoc, card: Card | None = None, options: Sequence[str] =
         card = replace(card, options=parse_options(doc, ("options",), raw["options"],
                                                    card.options))
     card = parse_option_args(card, options)
+    n_columns = card.options.columns
     derived_keys = set(derive(card, {}).keys())
     joker_key = card.joker.id if card.joker else None
-    allowed = {"card", "player", "boxes", "options"} | derived_keys | MATCH_KEYS | (
+    column_keys = {"boxes"} | (derived_keys - {"moniker", card.total}) | (
         {joker_key} if joker_key else set())
-    check_keys(doc, (), raw, allowed, {"player", "boxes"}, what="sheet")
+    if n_columns > 1:
+        allowed = {"card", "player", "columns", "options"} | derived_keys | MATCH_KEYS
+        check_keys(doc, (), raw, allowed, {"player", "columns"}, what="sheet")
+        if not isinstance(raw["columns"], list) or len(raw["columns"]) != n_columns:
+            raise doc.error(("columns",), f"house rule 6 is played with {n_columns} columns: "
+                            f"'columns' must list {n_columns} mappings, each with its boxes")
+        parts = [(("columns", k), col) for k, col in enumerate(raw["columns"])]
+    else:
+        allowed = {"card", "player", "boxes", "options"} | derived_keys | MATCH_KEYS | (
+            {joker_key} if joker_key else set())
+        check_keys(doc, (), raw, allowed, {"player", "boxes"}, what="sheet")
+        parts = [((), raw)]
     findings: list[Finding] = []
     positions: dict[str, Position] = {}
-
-    boxes_raw = check_keys(doc, ("boxes",), raw["boxes"], {b.id for b in card.boxes},
-                           what="boxes")
-    boxes: dict[str, int] = {}
-    piracy_target = None
-    cursed_turns = 0
-    for box in card.boxes:
-        path = ("boxes", box.id)
-        if box.id not in boxes_raw or boxes_raw[box.id] is None:
-            findings.append(Finding(doc.where(("boxes",)), box.id,
-                                    "is empty; a finished sheet fills every box "
-                                    "(a scuttle is a 0)"))
-            continue
-        entry = boxes_raw[box.id]
-        positions[box.id] = doc.where(path)
-        if isinstance(entry, dict) and entry.get("cursed") is True:
-            cursed_turns += 1
-        value, target, finding = _check_box(doc, path, card, box, entry)
-        boxes[box.id] = value
-        piracy_target = piracy_target or target
-        if finding:
-            findings.append(finding)
+    columns = []
+    for base, col in parts:
+        if base:
+            check_keys(doc, base, col, column_keys, {"boxes"}, what="column")
+        columns.append(_check_column(doc, base, col, card, findings, positions))
+    targets = [c for c in columns if c[2]]
+    if len(targets) > 1:
+        findings.append(Finding(doc.where(targets[1][3]), "piracy",
+                                "a second Piracy names a target; a player may only pillage "
+                                "one time"))
+    boxes, _, piracy_target, _, _ = targets[0] if targets else columns[0]
+    cursed_turns = sum(c[1] for c in columns)
 
     for key in MATCH_KEYS:
         if key in raw:
             positions[key] = doc.where((key,))
-    joker_marks = 0
-    if joker_key and raw.get(joker_key) is not None:
-        joker_marks = expect_int(doc, (joker_key,), raw[joker_key], "Swashbuckle Bonus marks", 0)
-        jbox = card.joker.box
-        if joker_marks and boxes.get(jbox, 0) == 0:
-            findings.append(Finding(doc.where((joker_key,)), joker_key,
-                                    f"{joker_marks} mark(s), but {card.box(jbox).label} was "
-                                    "not scored; no bonus without a scored "
-                                    f"{card.box(jbox).label}"))
-            joker_marks = 0
     pillaged = _magnitude(doc, raw, "pillaged")
     hornswaggle = _magnitude(doc, raw, "hornswaggle")
     horn_cost = card.parameters.get("hornswaggle", 15)
@@ -227,29 +226,98 @@ def check_sheet(doc: YamlDoc, card: Card | None = None, options: Sequence[str] =
     if penalty_finding:
         findings.append(Finding(doc.where(("penalty",)), "penalty", penalty_finding))
 
-    derived = derive(card, boxes, joker_marks, pillaged, hornswaggle, penalty)
+    if n_columns > 1:
+        for (base, col), (col_boxes, _, _, _, marks) in zip(parts, columns, strict=True):
+            _compare(doc, base, col, card, col_boxes, derive(card, col_boxes, marks), findings)
+        derived = _storm_totals(card, columns, pillaged + hornswaggle + penalty)
+    else:
+        derived = derive(card, boxes, columns[0][4], pillaged, hornswaggle, penalty)
     if raw.get("earlier_rank"):
         derived["moniker"] = _higher_rank(card, derived["moniker"], str(raw["earlier_rank"]))
-    for key, expected in derived.items():
-        if key not in raw or raw[key] is None:
-            continue
-        written = raw[key]
-        if key == "moniker":
-            if _norm(written) != _norm(expected):
-                findings.append(Finding(doc.where((key,)), key,
-                                        f"says {written!r}, Total Plunder "
-                                        f"{derived[card.total]} earns {expected or 'no moniker'}"))
-            continue
-        if written != expected:
-            findings.append(Finding(doc.where((key,)), key,
-                                    f"says {written}, should be {expected}"
-                                    + _why(card, key, boxes, derived)))
+    _compare(doc, (), raw, card, boxes, derived, findings)
     findings.sort(key=lambda f: (f.position.line, f.position.column))
     return Sheet(card=card, player=str(raw["player"]), file=doc.file, boxes=boxes,
                  derived=derived, findings=findings, piracy_target=piracy_target,
                  pillaged=pillaged, pillaged_by=raw.get("pillaged_by"), curse=raw.get("curse"),
                  hornswaggle=hornswaggle, positions=positions,
                  earlier_rank=raw.get("earlier_rank"), cursed_turns=cursed_turns)
+
+
+def _check_column(doc: YamlDoc, base: tuple, raw: dict, card: Card, findings: list[Finding],
+                  positions: dict[str, Position]) -> tuple:
+    """One column's boxes and Swashbuckle Bonus marks: (boxes, cursed turns, Piracy target,
+    Piracy path, joker marks); box faults go to `findings`."""
+    boxes_raw = check_keys(doc, base + ("boxes",), raw["boxes"], {b.id for b in card.boxes},
+                           what="boxes")
+    boxes: dict[str, int] = {}
+    piracy_target = None
+    piracy_path = base + ("boxes",)
+    cursed_turns = 0
+    for box in card.boxes:
+        path = base + ("boxes", box.id)
+        if box.id not in boxes_raw or boxes_raw[box.id] is None:
+            findings.append(Finding(doc.where(base + ("boxes",)), box.id,
+                                    "is empty; a finished sheet fills every box "
+                                    "(a scuttle is a 0)"))
+            continue
+        entry = boxes_raw[box.id]
+        positions.setdefault(box.id, doc.where(path))
+        if isinstance(entry, dict) and entry.get("cursed") is True:
+            cursed_turns += 1
+        value, target, finding = _check_box(doc, path, card, box, entry)
+        boxes[box.id] = value
+        if target and not piracy_target:
+            piracy_target, piracy_path = target, path
+        if finding:
+            findings.append(finding)
+    joker_key = card.joker.id if card.joker else None
+    joker_marks = 0
+    if joker_key and raw.get(joker_key) is not None:
+        joker_marks = expect_int(doc, base + (joker_key,), raw[joker_key],
+                                 "Swashbuckle Bonus marks", 0)
+        jbox = card.joker.box
+        if joker_marks and boxes.get(jbox, 0) == 0:
+            findings.append(Finding(doc.where(base + (joker_key,)), joker_key,
+                                    f"{joker_marks} mark(s), but {card.box(jbox).label} was "
+                                    "not scored; no bonus without a scored "
+                                    f"{card.box(jbox).label}"))
+            joker_marks = 0
+    return boxes, cursed_turns, piracy_target, piracy_path, joker_marks
+
+
+def _storm_totals(card: Card, columns: list[tuple], deductions: int) -> dict[str, Any]:
+    """House rule 6: every figure summed over the columns; match deductions taken once off
+    the last tally and the total; the moniker earned by the average column."""
+    out: dict[str, Any] = {}
+    for col_boxes, _, _, _, marks in columns:
+        for key, value in derive(card, col_boxes, marks).items():
+            if key != "moniker":
+                out[key] = out.get(key, 0) + value
+    last = card.sections[-1].tally
+    if last:
+        out[last] -= deductions
+    out[card.total] -= deductions
+    out["moniker"] = card.moniker(round(out[card.total] / len(columns)))
+    return out
+
+
+def _compare(doc: YamlDoc, base: tuple, raw: dict, card: Card, boxes: dict[str, int],
+             derived: dict[str, Any], findings: list[Finding]) -> None:
+    """A finding for each written figure of `raw` that differs from `derived`."""
+    for key, expected in derived.items():
+        if key not in raw or raw[key] is None:
+            continue
+        written = raw[key]
+        where = doc.where(base + (key,))
+        if key == "moniker":
+            if _norm(written) != _norm(expected):
+                findings.append(Finding(where, key,
+                                        f"says {written!r}, Total Plunder "
+                                        f"{derived[card.total]} earns {expected or 'no moniker'}"))
+            continue
+        if written != expected:
+            findings.append(Finding(where, key, f"says {written}, should be {expected}"
+                                    + _why(card, key, boxes, derived)))
 
 
 def _check_penalty(card: Card, penalty: int) -> str | None:

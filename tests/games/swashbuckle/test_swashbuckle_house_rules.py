@@ -1,13 +1,12 @@
-"""Match rules the source states once and the optional rules 1-5 as card options: each tested
-on small matches built from the sheet helpers (rule 6, Perfect Storm columns, is not checked
-by `score`/`check` yet)."""
+"""Match rules the source states once and the optional rules 1-6 as card options: each tested
+on small sheets and matches built from the sheet helpers."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from test_swashbuckle_sheet import BILGE, UPPER_68, sheet
+from test_swashbuckle_sheet import BILGE, UPPER_67, UPPER_68, sheet
 
 from sheetgen.errors import SheetgenError
 from sheetgen.games.swashbuckle.card import default_card, load_card, parse_option_args
@@ -152,3 +151,52 @@ def test_rules_2_and_3_penalties() -> None:
                            "manners: true}\n").ok
     off = sheet_from_text(base + "penalty: 1\n")
     assert "neither house rule 2" in off.findings[0].message
+
+
+def _storm(columns: list[tuple[dict, str]], top: str = "") -> str:
+    """A Perfect Storm sheet: one (upper boxes, bilge) pair per column."""
+    lines = ["player: Storm", f"options: {{columns: {len(columns)}}}", "columns:"]
+    for upper, bilge in columns:
+        lines.append("  - boxes:")
+        lines += [f"      {k}: {v}" for k, v in upper.items()]
+        lines += ["    " + row for row in bilge.splitlines()]
+    return "\n".join(lines) + "\n" + top
+
+
+def test_rule_6_perfect_storm_adds_the_columns() -> None:
+    bilge = BILGE.replace("33", "50")
+    one = sheet_from_text(sheet(UPPER_68, bilge=bilge))
+    other = sheet_from_text(sheet(UPPER_67, bilge=bilge))
+    storm = sheet_from_text(_storm([(UPPER_68, bilge), (UPPER_67, bilge)]))
+    assert storm.ok, [str(f) for f in storm.findings]
+    assert storm.total == one.total + other.total
+    assert storm.derived["blimey_bonus"] == 45  # earned in the first column only
+    # The moniker ladder is for one column: the average column earns it.
+    assert storm.derived["moniker"] == default_card().moniker(round(storm.total / 2))
+    # Pillaged comes off once, from the match's total.
+    robbed = sheet_from_text(_storm([(UPPER_68, bilge), (UPPER_67, bilge)],
+                                    f"pillaged: 19\ntotal_plunder: {storm.total - 19}\n"))
+    assert robbed.ok and robbed.total == storm.total - 19
+
+
+def test_rule_6_column_figures_are_checked_where_written() -> None:
+    bilge = BILGE.replace("33", "50")
+    wrong = bilge + "crows_nest_subtotal: 70\n"
+    storm = sheet_from_text(_storm([(UPPER_68, bilge), (UPPER_67, wrong)]))
+    assert [(f.field, f.message) for f in storm.findings] == [
+        ("crows_nest_subtotal", "says 70, should be 67 (2 + 6 + 9 + 12 + 20 + 18)")]
+    assert storm.findings[0].position.line > 10  # in the second column
+
+
+def test_rule_6_needs_the_agreed_number_of_columns() -> None:
+    bilge = BILGE.replace("33", "50")
+    text = _storm([(UPPER_68, bilge)]).replace("{columns: 1}", "{columns: 2}")
+    with pytest.raises(SheetgenError, match="2 columns"):
+        sheet_from_text(text)
+
+
+def test_rule_6_one_piracy_per_player() -> None:
+    bilge = BILGE.replace("33", "50")
+    raid = bilge.replace("piracy: 0", "piracy: {score: 19, target: Ann}")
+    storm = sheet_from_text(_storm([(UPPER_68, raid), (UPPER_67, raid)]))
+    assert [f.field for f in storm.findings] == ["piracy"]
