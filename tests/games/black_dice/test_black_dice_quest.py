@@ -1,0 +1,41 @@
+"""Quest tile files: the bundled four load; a bad reward code is reported where it is written."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.errors import SheetgenError
+from sheetgen.games.black_dice.pirates import PIRATES
+from sheetgen.games.black_dice.quest import (
+    BUNDLED,
+    QUESTS_DIR,
+    SYMBOLS,
+    bundled_quests,
+    load_quest,
+)
+
+
+def test_bundled_quests_have_six_fields_in_symbol_order():
+    quests = bundled_quests()
+    assert [q.id for q in quests] == list(BUNDLED)
+    for quest in quests:
+        assert tuple(f.symbol for f in quest.fields) == SYMBOLS
+
+
+def test_eight_pirates_with_rum_limits():
+    assert len(PIRATES) == 8
+    assert len({p.id for p in PIRATES}) == 8
+    assert all(p.limit >= 1 for p in PIRATES)
+
+
+def test_unknown_reward_code_is_located(tmp_path):
+    text = (QUESTS_DIR / "kraken.yaml").read_text()
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "[move_die]" in row)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("[move_die]", "[move_dye]"))
+    with pytest.raises(SheetgenError) as caught:
+        load_quest(bad)
+    error = caught.value
+    assert "move_dye" in error.message
+    assert error.position.line == line
+    assert "move_die" in error.hint
