@@ -19,4 +19,5 @@ GAME = Game(
     rulebook_effort=2,
     diagrams="sheetgen.rulebooks.diagrams.black_dice",
     examples="sheetgen.games.black_dice.examples",
+    cli="sheetgen.cli.black_dice",
 )

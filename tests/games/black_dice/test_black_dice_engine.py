@@ -1,0 +1,287 @@
+"""The Black Dice engine, rule by rule (ids of docs/black-dice.md).
+
+Settlement tests build the quest tile's dice by hand and settle it with scripted dice, so each
+test names the rule it checks and would fail if the engine broke it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.games.black_dice.game import (
+    GOLD_TOKENS,
+    GameState,
+    Move,
+    Pirate,
+    legal_moves,
+    new_game,
+    parse_move,
+    push,
+    start_round,
+)
+from sheetgen.games.black_dice.quest import load_quest
+from sheetgen.games.black_dice.settlement import settle
+from sheetgen.games.captains_curse.rng import SplitMix64
+
+
+class Scripted:
+    """A generator that deals the given die faces in order, then 1, 2, ..., 6 over and over
+    (so duels always end)."""
+
+    def __init__(self, faces=()):
+        self.faces = list(faces)
+        self.next = 0
+
+    def randrange(self, n):
+        if self.faces:
+            return self.faces.pop(0) - 1
+        self.next += 1
+        return (self.next - 1) % n
+
+    def random(self):
+        return 0.0
+
+    def shuffle(self, items):
+        pass
+
+    def choice(self, items):
+        return items[0]
+
+
+def table(quest_id: str, players: int = 3, black=(0,) * 6, placed=None, captain: int = 0,
+          bag=None) -> GameState:
+    """A game of `quest_id` at settlement: black dice per field (anchor..flag) and placed
+    dice as {field value: [(player, count), ...]} in the order they were added."""
+    state = new_game(load_quest(quest_id), players, SplitMix64(7))
+    state.black = [0, *black]
+    state.placed = [[] for _ in range(7)]
+    for v, entries in (placed or {}).items():
+        state.placed[v] = list(entries)
+    state.captain = captain
+    if bag is not None:
+        extra = list(state.gold_bag)
+        state.gold_bag = list(bag)
+        for t in bag:
+            extra.remove(t)
+        state.box.extend(extra)
+    return state
+
+
+def test_complete_field_pays_and_failed_field_strikes():
+    """BD-ORDER: crew dice >= black dice completes (reward), fewer fails (penalty)."""
+    s = table("treasure", black=(0, 0, 0, 2, 0, 2),
+              placed={4: [(1, 1)], 6: [(0, 2), (2, 1)]})
+    report = settle(s, Scripted([1]))
+    status = {line.value: line.status for line in report.lines}
+    assert status[4] == "failed" and status[6] == "completed"
+    assert s.ship_damage == 2  # the treasure map's penalty: two ship damage
+    # The flag pays 2 tokens to each taker; seat 0 (most dice on the right) is sea wolf.
+    assert [len(p.gold) for p in s.players] == [3, 0, 2]
+    assert report.sea_wolf == 0
+
+
+def test_settlement_runs_anchor_to_flag_and_rerolls_cascade():
+    """BD-ORDER, BD-REROLL: a failed anchor re-rolls its excess die; a 4 joins the map, which
+    is then one die short and fails in its turn."""
+    s = table("treasure", black=(2, 0, 0, 1, 0, 0), placed={1: [(0, 1)], 4: [(1, 1)]})
+    report = settle(s, Scripted([4]))
+    anchor, map_ = report.lines[0], report.lines[3]
+    assert anchor.status == "failed" and anchor.rerolled == (4,) and anchor.moved_to == (4,)
+    assert map_.black == 2 and map_.status == "failed"
+    assert s.ship_damage == 2
+
+
+@pytest.mark.parametrize("face", [1, 2, 3, 5])
+def test_reroll_lower_or_inactive_does_nothing(face):
+    """BD-REROLL: a result at or below the failed field, or on a field without black dice,
+    stays off the tile."""
+    s = table("treasure", black=(0, 0, 2, 1, 0, 0), placed={3: [(0, 1)], 4: [(1, 1)]})
+    report = settle(s, Scripted([face]))
+    assert report.lines[2].moved_to == ()
+    assert report.lines[3].status == "completed"
+
+
+def test_gold_shortage_captain_first_then_order_added():
+    """BD-SHORTAGE: with two tokens left for three players, the captain takes first, then the
+    first to have added dice; the last gets nothing."""
+    s = table("treasure", black=(0, 0, 0, 0, 1, 0), placed={5: [(2, 1), (1, 1), (0, 1)]},
+              captain=1, bag=[3, 5])
+    settle(s, Scripted([1, 1, 1, 1]))
+    assert [len(p.gold) for p in s.players] == [0, 1, 1]
+    assert s.players[1].gold == [5] and s.players[2].gold == [3]
+    assert s.outcome == "won"  # BD-CHEST: the chest is empty and the ship floats
+
+
+def test_gold_shortage_without_captain_follows_order_added():
+    s = table("treasure", black=(0, 0, 0, 0, 1, 0), placed={5: [(2, 1), (1, 1)]},
+              captain=0, bag=[4])
+    settle(s, Scripted())
+    assert s.players[2].gold == [4] and s.players[1].gold == []
+
+
+def test_rum_reward_two_for_participants_one_for_others():
+    """BD-CODES rum."""
+    s = table("treasure", black=(0, 1, 0, 0, 0, 0), placed={2: [(1, 1)]})
+    before = [p.rum for p in s.players]
+    settle(s, Scripted())
+    assert [p.rum - b for p, b in zip(s.players, before, strict=True)] == [1, 2, 1]
+
+
+def test_move_die_reward_completes_a_short_field():
+    """BD-CODES move_die: the last to add on the anchor moves one die to a later field one
+    die short."""
+    s = table("treasure", black=(1, 0, 0, 0, 0, 2), placed={1: [(0, 1), (2, 2)], 6: [(1, 1)]})
+    report = settle(s, Scripted())
+    assert report.lines[5].status == "completed"
+    assert s.dice_of(2, 6) == 1 and s.ship_damage == 0
+
+
+def test_token_reward_and_goal_blocks_from_next_round():
+    """BD-CODES token, BD-BLOCKED: the second summoning token blocks the map and opens the
+    flag from the next round, with one black die put on the flag."""
+    s = table("kraken", black=(0, 0, 0, 1, 0, 0), placed={4: [(0, 1)]})
+    s.tokens = 1
+    settle(s, Scripted())
+    assert s.tokens == 2 and s.goal_reached and s.blocked == {6}
+    start_round(s, Scripted([4] * 14 + [2]))
+    assert s.blocked == {4} and s.black[6] >= 1 and s.black[4] == 0
+
+
+def test_enemy_damage_third_wins():
+    """BD-CODES enemy_damage, BD-ENEMY."""
+    s = table("kraken", black=(0, 0, 0, 0, 0, 1), placed={6: [(0, 1)]})
+    s.blocked = set()
+    s.enemy_damage = 2
+    settle(s, Scripted())
+    assert s.enemy_damage == 3 and s.outcome == "won"
+
+
+def test_enemy_damage_if_more_needs_more_dice():
+    """BD-CODES enemy_damage_if_more (Dutchman): equal dice pay gold but deal no damage."""
+    s = table("dutchman", black=(0, 0, 0, 0, 0, 2), placed={6: [(0, 2)]})
+    s.blocked = set()
+    settle(s, Scripted())
+    assert s.enemy_damage == 0 and len(s.players[0].gold) == 1 + 1  # gold 1 + sea wolf
+    s = table("dutchman", black=(0, 0, 0, 0, 0, 1), placed={6: [(0, 2)]})
+    s.blocked = set()
+    settle(s, Scripted())
+    assert s.enemy_damage == 1
+
+
+def test_armada_flag_is_a_defence_without_rum():
+    """BD-ARMADA (unlock): without the rum field completed, the flag pays nothing; completing
+    it still avoids its penalty. With the rum completed, it pays and sinks a galleon."""
+    s = table("armada", black=(0, 1, 0, 0, 0, 1), placed={6: [(0, 1)]})
+    report = settle(s, Scripted([1]))
+    assert report.lines[5].status == "defended"
+    assert s.enemy_damage == 0 and s.ship_damage == 0
+    assert len(s.players[0].gold) == 1  # only the sea wolf's token
+    s = table("armada", black=(0, 1, 0, 0, 0, 1), placed={2: [(1, 1)], 6: [(0, 1)]})
+    settle(s, Scripted())
+    assert s.enemy_damage == 1
+
+
+def test_fewer_and_more_black_next_round():
+    """BD-CODES fewer_black / more_black change the next round's black dice."""
+    s = table("armada", black=(0, 0, 1, 0, 0, 0), placed={3: [(0, 1)]})
+    settle(s, Scripted())
+    assert s.next_fewer_black == 2
+    start_round(s, Scripted([3] * 30))
+    assert sum(s.black) == 15 - 2
+    s = table("armada", black=(0, 0, 1, 0, 0, 0))
+    settle(s, Scripted([1]))
+    assert s.next_more_black == 3
+    start_round(s, Scripted([3] * 30))
+    assert sum(s.black) == 15 + 3
+
+
+def test_lose_die_next_round():
+    """BD-CODES lose_die: every player has one die fewer for one round."""
+    s = table("kraken", black=(0, 0, 0, 1, 0, 0))
+    settle(s, Scripted([1]))
+    start_round(s, Scripted([1] * 30))
+    assert all(p.pool == 4 for p in s.players)
+
+
+def test_overboard_and_crew_lost():
+    """BD-CODES overboard, BD-CREW: the last face-up pirate thrown overboard loses the game."""
+    s = table("kraken", black=(0, 0, 0, 0, 1, 0))
+    for p in s.pirates[1:]:
+        p.face_up = False
+    settle(s, Scripted([1]))
+    assert not any(p.face_up for p in s.pirates) and s.outcome == "crew lost"
+
+
+def test_rum_on_pirates_from_the_supply_within_limits():
+    """BD-CODES rum_on_pirates: three rum from the supply onto pirates, none over its limit."""
+    s = table("armada", black=(0, 1, 0, 0, 0, 0))
+    s.pirates = [Pirate("overboard", 1), Pirate("storm", 2)]
+    supply = s.rum_supply
+    settle(s, Scripted([1]))
+    assert [p.rum for p in s.pirates] == [1, 2] and s.rum_supply == supply - 3
+
+
+def test_lost_gold_tosses_into_the_box():
+    """BD-CODES lost_gold: participants toss one token, the others two."""
+    s = table("armada", black=(0, 0, 0, 0, 2, 0), placed={5: [(0, 1)]})
+    for p in s.players:
+        p.gold = [s.gold_bag.pop() for _ in range(3)]
+    boxed = len(s.box)
+    settle(s, Scripted([1]))
+    assert [len(p.gold) for p in s.players][1:] == [1, 1]
+    assert len(s.box) == boxed + 5
+
+
+def test_ship_sinks_on_third_damage_and_settlement_stops():
+    """BD-SHIP: the third ship damage sinks the ship; later fields are not settled."""
+    s = table("treasure", black=(0, 0, 0, 1, 0, 1), placed={6: [(0, 1)]})
+    s.ship_damage = 1
+    report = settle(s, Scripted([1]))
+    assert s.outcome == "sunk" and report.lines[5].status == "not settled"
+    assert s.players[0].gold == []
+
+
+def test_halves_pick_sea_wolf_and_captain():
+    """BD-HALVES: most dice on the right half takes a gold token, on the left half captains."""
+    s = table("kraken", black=(0, 3, 0, 0, 2, 0), placed={2: [(2, 3)], 5: [(1, 2)]})
+    settle(s, Scripted())
+    assert s.captain == 2
+    assert len(s.players[1].gold) == 1 + 1  # the ship's 1 gold and the sea wolf's token
+    assert s.players[2].gold == []
+
+
+def test_legal_moves_add_only_active_symbols_and_reroll_once():
+    """BD-TURN, BD-INACTIVE."""
+    s = new_game(load_quest("treasure"), 3, SplitMix64(3))
+    s.black = [0, 2, 0, 0, 1, 0, 0]
+    s.rolled = [1, 2, 2, 4]
+    moves = legal_moves(s)
+    assert Move("add", (1,)) in moves and Move("add", (4,)) in moves
+    assert Move("add", (2,)) not in moves and Move("reroll") in moves
+    push(s, Move("reroll"), Scripted([3, 4]))
+    assert sorted(s.rolled) == [1, 4, 4] and Move("reroll") not in legal_moves(s)
+
+
+def test_rum_rerolls_all_unplaced_dice():
+    """BD-RUM: one rum back to the supply, every unplaced die rolled again."""
+    s = new_game(load_quest("treasure"), 3, SplitMix64(3))
+    me = s.players[s.turn]
+    supply, rum = s.rum_supply, me.rum
+    push(s, Move("rum"), Scripted([6] * 5))
+    assert s.rolled == [6] * me.pool and me.rum == rum - 1 and s.rum_supply == supply + 1
+
+
+def test_moves_print_and_parse():
+    for text in ("add 4", "rum", "reroll", "pass", "unblock", "pirate bullseye 0 6",
+                 "pirate overboard"):
+        assert str(parse_move(text)) == text
+    with pytest.raises(ValueError):
+        parse_move("pirate parrot 1")
+
+
+def test_setup_counts():
+    """BD-SETUP: 2 rum and 5 dice each, players + 1 pirates, 40 gold tokens in all."""
+    s = new_game(load_quest("treasure"), 4, SplitMix64(11))
+    assert len(s.pirates) == 5 and all(p.rum == 2 for p in s.players)
+    assert len(s.gold_bag) == 30 and sorted(s.gold_bag + s.box) == sorted(GOLD_TOKENS)
+    assert sum(s.black) == 20 or s.quest.blocked_at_start
