@@ -164,6 +164,21 @@ def roll(rng: Chance, k: int) -> list[int]:
     return [d6(rng) for _ in range(k)]
 
 
+def player_face(state: GameState, face: int) -> int:
+    """The field a player's die showing `face` counts for: itself, or, where the quest
+    redirects the crew's dice (`player_redirect`, the Flying Dutchman, BD-BLOCKED), a blocked
+    symbol counts as the token field that is open (the rum, then the flag)."""
+    q = state.quest
+    if face in state.blocked and q.player_redirect and q.tokens is not None:
+        return q.tokens.block if q.tokens.block not in state.blocked else q.tokens.open
+    return face
+
+
+def player_roll(state: GameState, rng: Chance, k: int) -> list[int]:
+    """A player's roll of `k` dice, each read with `player_face`."""
+    return [player_face(state, d6(rng)) for _ in range(k)]
+
+
 def new_game(quest: Quest, players: int, rng: Chance) -> GameState:
     """Set up a game (BD-SETUP) and roll for the first captain (BD-CAPTAIN); the first
     round is then started (stage 1, BD-BLACK)."""
@@ -241,7 +256,7 @@ def place_black(state: GameState, face: int, rng: Chance) -> None:
 
 def begin_turn(state: GameState, player: int, rng: Chance) -> None:
     state.turn = player
-    state.rolled = roll(rng, state.players[player].pool)
+    state.rolled = player_roll(state, rng, state.players[player].pool)
     state.rerolled_inactive = False
     state.turns_this_round += 1
 
@@ -316,7 +331,7 @@ def push(state: GameState, move: Move, rng: Chance, *, check: bool = True) -> No
     elif kind == "reroll":
         # BD-INACTIVE: only the dice showing inactive symbols, once; inactive again -> aside.
         keep = [f for f in state.rolled if state.active(f)]
-        again = roll(rng, len(state.rolled) - len(keep))
+        again = player_roll(state, rng, len(state.rolled) - len(keep))
         state.rolled = keep + [f for f in again if state.active(f)]
         state.rerolled_inactive = True
     elif kind == "rum":
@@ -324,7 +339,7 @@ def push(state: GameState, move: Move, rng: Chance, *, check: bool = True) -> No
         # re-roll of inactive symbols is allowed again after a fresh roll.
         me.rum -= 1
         state.rum_supply += 1
-        state.rolled = roll(rng, me.pool)
+        state.rolled = player_roll(state, rng, me.pool)
         state.rerolled_inactive = False
     elif kind == "unblock":
         # BD-UNBLOCK. Reading: the player tosses their cheapest token.
@@ -351,9 +366,9 @@ def _use_pirate(state: GameState, pid: str, args: tuple, rng: Chance) -> None:
         if not any(p.face_up for p in state.pirates):
             state.outcome = "crew lost"  # BD-CREW
     elif pid == "bullseye":
-        state.rolled[args[0]] = args[1]
+        state.rolled[args[0]] = player_face(state, args[1])
     elif pid == "jibe":
-        state.rolled[args[0]] = 7 - state.rolled[args[0]]
+        state.rolled[args[0]] = player_face(state, 7 - state.rolled[args[0]])
     elif pid == "sails":
         state.next_sixth_die = True  # Reading: "next turn" taken as the next round
     elif pid == "course":

@@ -104,6 +104,8 @@ class Quest:
     seed_before_tokens: int | None = None  # field given one black die each round until tokens
     seed_after_tokens: int | None = None  # ... and once the token goal is reached
     blocked_die: str = "reroll"  # a black die showing a blocked field: "reroll" or "redirect"
+    player_redirect: bool = False  # a crew die showing a blocked field counts for the open
+    # token field (tokens.block until the goal, then tokens.open)
     requires: dict[int, int] = field(default_factory=dict)  # field -> field completed first
     rules_text: tuple[str, ...] = ()
     story: str = ""
@@ -175,7 +177,7 @@ def _check_keys(doc: Located, path: tuple, data: Any, allowed: tuple[str, ...],
 TOP_KEYS = ("format", "id", "name", "numeral", "story", "enemy", "gold_pool", "end", "fields",
             "rules", "rules_text")
 RULE_KEYS = ("blocked_at_start", "tokens", "seed_before_tokens", "seed_after_tokens",
-             "blocked_die", "requires")
+             "blocked_die", "player_redirect", "requires")
 
 
 def quest_from(doc: Located) -> Quest:
@@ -248,6 +250,12 @@ def quest_from(doc: Located) -> Quest:
     if blocked_die == "redirect" and tokens is None:
         raise doc.error(("rules", "blocked_die"), "redirect needs rules: tokens (the dice go "
                         "to whichever of its block/open fields is open)")
+    player_redirect = rules.get("player_redirect", False)
+    if not isinstance(player_redirect, bool):
+        raise doc.error(("rules", "player_redirect"), "player_redirect is true or false")
+    if player_redirect and tokens is None:
+        raise doc.error(("rules", "player_redirect"), "player_redirect needs rules: tokens (a "
+                        "crew die showing a blocked field counts for its block/open field)")
     requires = {}
     for k, v in (rules.get("requires") or {}).items():
         requires[_symbol(doc, ("rules", "requires"), k)] = _symbol(doc, ("rules", "requires", k),
@@ -273,6 +281,7 @@ def quest_from(doc: Located) -> Quest:
         blocked_at_start=blocked, tokens=tokens,
         seed_before_tokens=seeds.get("seed_before_tokens"),
         seed_after_tokens=seeds.get("seed_after_tokens"), blocked_die=blocked_die,
+        player_redirect=player_redirect,
         requires=requires, rules_text=tuple(text), story=str(d.get("story", "")),
         source=doc.source)
 

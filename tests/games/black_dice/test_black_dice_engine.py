@@ -285,3 +285,20 @@ def test_setup_counts():
     assert len(s.pirates) == 5 and all(p.rum == 2 for p in s.players)
     assert len(s.gold_bag) == 30 and sorted(s.gold_bag + s.box) == sorted(GOLD_TOKENS)
     assert sum(s.black) == 20 or s.quest.blocked_at_start
+
+
+def test_dutchman_crew_dice_on_a_blocked_field_count_for_the_open_token_field():
+    """BD-BLOCKED (Dutchman, sheetgen's reading): before the map pieces a crew die showing the
+    blocked flag counts for the rum; after them, one showing the blocked rum counts for the
+    flag. Black dice showing a blocked field are rolled again, then sit out."""
+    s = new_game(load_quest("dutchman"), 3, SplitMix64(5))
+    assert s.blocked == {6}
+    push(s, Move("rum"), Scripted([6, 6, 2, 1, 3]))
+    assert sorted(s.rolled) == [1, 2, 2, 2, 3]
+    s.blocked = {2}
+    s.black[6] = 2
+    push(s, Move("rum"), Scripted([2, 2, 6, 1, 1]))
+    assert sorted(s.rolled) == [1, 1, 6, 6, 6]
+    s.blocked = {6}
+    start_round(s, Scripted([6, 6] * 20))
+    assert s.black[6] == 0 and s.black[2] == 1  # the rum's seeded die only

@@ -39,3 +39,14 @@ def test_unknown_reward_code_is_located(tmp_path):
     assert "move_dye" in error.message
     assert error.position.line == line
     assert "move_die" in error.hint
+
+
+def test_player_redirect_needs_tokens(tmp_path):
+    text = (QUESTS_DIR / "armada.yaml").read_text().replace(
+        "  requires: {flag: rum}", "  requires: {flag: rum}\n  player_redirect: true")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    with pytest.raises(SheetgenError) as caught:
+        load_quest(bad)
+    assert "player_redirect" in caught.value.message
+    assert caught.value.position.line == text.splitlines().index("  player_redirect: true") + 1
