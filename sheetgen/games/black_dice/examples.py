@@ -45,3 +45,56 @@ EXAMPLES = {
     "bd-settlement": black_dice_settlement,
     "bd-end": black_dice_end,
 }
+
+
+REWARD_WORDS = {
+    "move_die": "move a die", "rum": "rum", "gold": "{n} gold tokens", "token": "a {token}",
+    "enemy_damage": "1 damage to the enemy", "enemy_damage_if_more": "1 damage if more dice",
+    "unlock": "unlocks the flag", "fewer_black": "{n} fewer black dice",
+}
+PENALTY_WORDS = {
+    "overboard": "overboard", "more_black": "more black dice", "lose_die": "one die fewer",
+    "rum_on_pirates": "{n} rum on the pirates", "lost_gold": "lost gold",
+    "ship_damage": "{n} ship damage",
+}
+"""The rulebook's words for each reward and penalty code (short, for a table cell)."""
+
+
+@dataclass(frozen=True)
+class QuestDesign:
+    name: str
+    pool: str
+    rows: list[tuple[str, str, str]]  # (field, rewards, penalties)
+
+
+@dataclass(frozen=True)
+class BlackDiceDesign:
+    quests: list[QuestDesign]
+    pirates: list[tuple[str, int]]
+
+
+def _words(table: dict[str, str], effects, token: str) -> str:
+    text = ", ".join(table[e.code].format(n=e.amount, token=token) for e in effects)
+    return text.replace("1 gold tokens", "1 gold token") or "none"
+
+
+def black_dice_design() -> BlackDiceDesign:
+    """sheetgen's designed facts, read from the quest files and the pirate list, so the
+    Interpretations box can never drift from what the tiles print and the engine plays."""
+    from sheetgen.games.black_dice.pirates import PIRATES
+    from sheetgen.games.black_dice.quest import SYMBOL_NAMES, bundled_quests
+
+    quests = []
+    for q in bundled_quests():
+        token = {"summoning": "summoning token", "map": "map piece"}.get(
+            q.tokens.name if q.tokens else "", "token")
+        pool = ("all 40 tokens" if q.gold_pool is None else
+                " / ".join(str(q.gold_pool[n]) for n in sorted(q.gold_pool))
+                + " tokens for 2 / 3 / 4 players")
+        rows = [(SYMBOL_NAMES[f.value - 1], _words(REWARD_WORDS, f.rewards, token),
+                 _words(PENALTY_WORDS, f.penalties, token)) for f in q.fields]
+        quests.append(QuestDesign(q.name, pool, rows))
+    return BlackDiceDesign(quests, [(p.name, p.limit) for p in PIRATES])
+
+
+EXAMPLES["bd-design"] = black_dice_design

@@ -50,3 +50,15 @@ def test_player_redirect_needs_tokens(tmp_path):
         load_quest(bad)
     assert "player_redirect" in caught.value.message
     assert caught.value.position.line == text.splitlines().index("  player_redirect: true") + 1
+
+
+def test_rulebook_words_for_every_code_and_design_from_the_files():
+    from sheetgen.games.black_dice.examples import PENALTY_WORDS, REWARD_WORDS, black_dice_design
+    from sheetgen.games.black_dice.quest import PENALTIES, REWARDS
+
+    assert set(REWARD_WORDS) == set(REWARDS) and set(PENALTY_WORDS) == set(PENALTIES)
+    design = black_dice_design()
+    assert [len(q.rows) for q in design.quests] == [6, 6, 6, 6]
+    dutchman = design.quests[3]
+    assert dutchman.rows[1] == ("Barrel of rum", "a map piece", "more black dice")
+    assert design.quests[0].pool.startswith("10 / 20 / 30")
