@@ -302,3 +302,22 @@ def test_dutchman_crew_dice_on_a_blocked_field_count_for_the_open_token_field():
     s.blocked = {6}
     start_round(s, Scripted([6, 6] * 20))
     assert s.black[6] == 0 and s.black[2] == 1  # the rum's seeded die only
+
+
+def test_engine_settlement_agrees_with_the_rulebook_example():
+    """The rulebook's worked settlement (rules.settle_quest) and the engine's settlement give
+    the same statuses, re-rolls and moved dice for the same tile and dice."""
+    from sheetgen.games.black_dice.examples import BD_EXAMPLE, BD_EXAMPLE_ROLLS
+    from sheetgen.games.black_dice.rules import settle_quest
+
+    seats = {"Red": 0, "Blue": 1, "Green": 2}
+    s = table("kraken", black=tuple(a.black for a in BD_EXAMPLE),
+              placed={v: [(seats[p], c) for p, c in a.players.items()]
+                      for v, a in enumerate(BD_EXAMPLE, 1) if a.players})
+    s.blocked = set()
+    engine = settle(s, Scripted(list(BD_EXAMPLE_ROLLS))).lines
+    book = settle_quest(BD_EXAMPLE, list(BD_EXAMPLE_ROLLS))
+    assert [line.status for line in engine] == [r.status for r in book]
+    assert [line.rerolled for line in engine] == [r.rerolled for r in book]
+    assert [len(line.moved_to) for line in engine] == [len(r.moved_to) for r in book]
+    assert [line.black for line in engine] == [r.black for r in book]
