@@ -321,3 +321,64 @@ def test_engine_settlement_agrees_with_the_rulebook_example():
     assert [line.rerolled for line in engine] == [r.rerolled for r in book]
     assert [len(line.moved_to) for line in engine] == [len(r.moved_to) for r in book]
     assert [line.black for line in engine] == [r.black for r in book]
+
+
+def _turn_state(pirate_ids, rolled, black=(1, 1, 1, 1, 1, 1)):
+    s = new_game(load_quest("treasure"), 3, SplitMix64(9))
+    s.pirates = [Pirate(pid, 2) for pid in pirate_ids]
+    s.black = [0, *black]
+    s.placed = [[] for _ in range(7)]
+    s.rolled = list(rolled)
+    s.players[s.turn].rum = 2
+    return s
+
+
+def test_pirates_are_paid_in_rum_up_to_their_limit():
+    """BD-PIRATE: each use moves one of the player's rum onto the tile; at the limit the
+    pirate is blocked. BD-UNBLOCK: with all blocked, one gold token frees them all."""
+    s = _turn_state(["jibe"], [1, 2])
+    me = s.players[s.turn]
+    push(s, parse_move("pirate jibe 0"), Scripted())
+    assert s.rolled == [6, 2] and me.rum == 1 and s.pirates[0].rum == 1
+    push(s, parse_move("pirate jibe 1"), Scripted())
+    assert s.rolled == [6, 5] and s.pirates[0].rum == 2
+    assert not any(m.kind == "pirate" for m in legal_moves(s))
+    me.gold = [4, 3]
+    supply = s.rum_supply
+    push(s, parse_move("unblock"), Scripted())
+    assert me.gold == [4] and s.box[-1] == 3 and s.pirates[0].rum == 0
+    assert s.rum_supply == supply + 2
+
+
+def test_bullseye_course_storm_keelhaul_onboard():
+    """BD-PIRATE: the abilities change dice and lines as the tiles say."""
+    s = _turn_state(["bullseye", "course", "storm", "keelhaul", "onboard"], [1, 2],
+                    black=(1, 3, 0, 1, 1, 2))
+    s.players[s.turn].rum = 9
+    push(s, parse_move("pirate bullseye 0 5"), Scripted())
+    assert s.rolled == [5, 2]
+    push(s, parse_move("pirate course 2 6"), Scripted())
+    assert s.black[2] == 2 and s.black[6] == 3
+    other = (s.turn + 1) % 3
+    s.placed[4] = [(other, 1)]
+    s.players[other].pool -= 1
+    push(s, parse_move(f"pirate onboard {other} 4 5"), Scripted())
+    assert s.placed[4] == [] and s.placed[5] == [(other, 1)]
+    pool = s.players[other].pool
+    push(s, parse_move("pirate keelhaul 5"), Scripted())
+    assert s.placed[5] == [] and s.players[other].pool == pool + 1
+    push(s, parse_move("pirate storm 6"), Scripted([1, 3, 6]))
+    # the flag's three dice show anchor (has dice), swords (none: aside) and flag
+    assert s.black[1] == 2 and s.black[3] == 0 and s.black[6] == 1
+
+
+def test_overboard_shield_ignores_one_penalty_at_the_next_settlement():
+    """BD-PIRATE (Overboard with him!): paid and turned face down, it cancels one penalty."""
+    s = _turn_state(["overboard", "storm"], [1])
+    push(s, parse_move("pirate overboard"), Scripted())
+    assert s.shields == 1 and not s.pirates[0].face_up and s.pirates[0].rum == 1
+    s.black = [0, 0, 0, 0, 2, 0, 0]
+    s.placed = [[] for _ in range(7)]
+    report = settle(s, Scripted([1, 1]))
+    assert s.ship_damage == 0 and "ignored" in report.lines[3].effects[0]
+    assert s.shields == 0
