@@ -100,3 +100,10 @@ def test_cli_bad_quest_file_is_located(runner, tmp_path):
     assert f"bad.yaml:{line}:" in result.stderr and "Traceback" not in result.output
     result = runner.invoke(main, ["black-dice", "simulate", "krakn"])
     assert result.exit_code == 2 and "kraken" in result.stderr
+
+
+def test_greedy_players_keep_the_ship_afloat_better_than_random_ones():
+    q = QUESTS["treasure"]
+    greedy = simulate(q, 3, 60, seed=2, policy="greedy")
+    rand = simulate(q, 3, 60, seed=2, policy="random")
+    assert greedy.win_rate[1] > rand.win_rate[2]  # the intervals do not even overlap
