@@ -8,13 +8,15 @@ tile, the winner) and the rulebook's worked examples (`examples`).
 ('Red', 'fewest tokens')
 """
 
-from sheetgen.registry import Game
+from sheetgen.registry import Game, PadOption
 
 GAME = Game(
     id="black_dice",
     title="The Curse of the Black Dice",
     summary="The Curse of the Black Dice.",
     providers="sheetgen.games.black_dice.providers",
+    pad="sheetgen.games.black_dice.pad:build_pad",
+    pad_options=(PadOption("--paper", "paper", "str", "a4", "", choices=("a4", "letter")),),
     rulebook_aliases=("curse-of-the-black-dice",),
     rulebook_effort=2,
     diagrams="sheetgen.rulebooks.diagrams.black_dice",

@@ -48,13 +48,13 @@ QUEST_TOKENS: dict[str, tuple[str, str]] = {
 # Code -> printed line. `{n}` is the code's number, `{enemy}` the quest's enemy, `{token}`
 # the quest token's icon and name. Lines are short: a field is 4 cm wide.
 REWARD_TEXT: dict[str, str] = {
-    "move_die": "Last to add here may move 1 :die: to the rum ... flag",
-    "rum": "Here 2 :rum: each, the others 1",
-    "gold": "{n} :coin: each who added here",
+    "move_die": "The last to place here may move one of their :die: to another field, rum to flag",
+    "rum": "2 :rum: each who placed here, 1 to everyone else",
+    "gold": "{n} :coin: each who placed here",
     "token": "Crew takes 1 {token}",
     "enemy_damage": "{enemy_icon} 1 damage to {enemy}",
     "enemy_damage_if_more": "{enemy_icon} 1 damage if your dice outnumber the black",
-    "unlock": "Unlocks the flag's reward this round",
+    "unlock": "Unlocks the reward of the {unlocks} this round",
     "fewer_black": "Next round {n} :die: fewer black dice",
 }
 PENALTY_TEXT: dict[str, str] = {
@@ -62,8 +62,8 @@ PENALTY_TEXT: dict[str, str] = {
     "more_black": "Next round +1 black :die: per player",
     "lose_die": "Next round each player rolls 1 :die: fewer",
     "rum_on_pirates": "Captain puts {n} :rum: from the hold on pirates",
-    "lost_gold": "Lose 1 :coin: if here, 2 if not",
-    "ship_damage": "Ship takes {n} :ship-damage:",
+    "lost_gold": "Who placed here loses 1 :coin:, everyone else 2",
+    "ship_damage": ":ship-damage: The ship takes {n} damage",
 }
 
 PIRATE_ICONS: dict[str, str] = {
@@ -85,19 +85,17 @@ def _icon(name: str, fallback: str) -> str:
     return name if name in icon_names() else fallback
 
 
-def _line(table: dict[str, str], code: str, amount: int, quest: Any) -> str:
+def _line(table: dict[str, str], code: str, amount: int, quest: Any, value: int = 0) -> str:
     if code not in table:
         raise SheetgenError(f"quest '{quest.id}': no printed words for the code '{code}'",
                             hint="add it to sheetgen/games/black_dice/providers.py")
     enemy_icon, enemy = enemy_of(quest)
     token_icon, token = QUEST_TOKENS.get(quest.tokens.name if quest.tokens else "",
                                          ("gem", quest.tokens.name if quest.tokens else ""))
+    unlocks = " and ".join(FACE_NAMES[k - 1].lower() for k, v in sorted(quest.requires.items())
+                           if v == value) or "later fields"
     text = table[code].format(n=amount, enemy=enemy, enemy_icon=f":{enemy_icon}:",
-                              token=f":{token_icon}: {token}")
-    if code == "gold" and amount > 1:
-        text = text.replace(f"{amount} :coin:", " ".join([":coin:"] * amount))
-    if code == "ship_damage":
-        text = text.replace(f"{amount} :ship-damage:", " ".join([":ship-damage:"] * amount))
+                              token=f":{token_icon}: {token}", unlocks=unlocks)
     return text
 
 
@@ -128,13 +126,13 @@ def _field_notes(quest: Any, value: int) -> list[str]:
     if quest.tokens is not None:
         icon, token = QUEST_TOKENS.get(quest.tokens.name, ("gem", quest.tokens.name))
         if quest.tokens.open == value:
-            notes.append(f"opens at {quest.tokens.needed} :{icon}:")
+            notes.append(f"opens when the crew has {quest.tokens.needed} :{icon}:")
         if quest.tokens.block == value:
-            notes.append(f":blockade: at {quest.tokens.needed} :{icon}:")
+            notes.append(f":blockade: closes when the crew has {quest.tokens.needed} :{icon}:")
     if quest.seed_before_tokens == value:
-        notes.append("+1 black :die: each round")
+        notes.append("+1 black :die: every round until then")
     if quest.seed_after_tokens == value:
-        notes.append("+1 black :die: each round once open")
+        notes.append("then +1 black :die: every round")
     for field, needed in quest.requires.items():
         if field == value:
             notes.append(f"pays only after :{SYMBOL_ICONS[needed - 1]}: is done")
@@ -146,7 +144,7 @@ def quest_tile(quest: Any) -> dict[str, Any]:
     enemy_icon, enemy = enemy_of(quest)
     fields = []
     for f in quest.fields:
-        rewards = [_line(REWARD_TEXT, e.code, e.amount, quest) for e in f.rewards]
+        rewards = [_line(REWARD_TEXT, e.code, e.amount, quest, f.value) for e in f.rewards]
         penalties = [_line(PENALTY_TEXT, e.code, e.amount, quest) for e in f.penalties]
         fields.append({
             "value": f.value,
