@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.errors import LayoutWarning
 from sheetgen.layout.bundled import find_layout
 from sheetgen.layout.document import RenderOptions, load_layout
 from sheetgen.render.compose import compose
@@ -24,10 +25,12 @@ PARTS: tuple[tuple[str, str], ...] = (
 
 
 def build_pad(seed: int = 1, paper: str = "a4", score_cards: int = 4,
-              tile_mm: float | None = None) -> tuple[bytes, int]:
+              tile_mm: float | None = None,
+              warnings: list[LayoutWarning] | None = None) -> tuple[bytes, int]:
     """The whole pad as PDF bytes, and its page count. `seed` picks the islands (names and
     coasts); `score_cards` is how many score cards (four to a sheet); `tile_mm` resizes the
-    tiles (default 90 mm)."""
+    tiles (default 90 mm); `warnings`, when given, collects what the parts' layouts warn
+    about (text that does not fit, cut marks that cannot be drawn), as `render --strict` would."""
     canvas = PdfCanvas(title="Shipwrecked! pad", subject="tiles, dice pictures, score pad, "
                                                          "rules card")
     pages = 0
@@ -38,5 +41,5 @@ def build_pad(seed: int = 1, paper: str = "a4", score_cards: int = 4,
             overrides["tile"] = tile_mm
         layout = load_layout(find_layout(name),
                              RenderOptions(overrides=overrides, paper=paper, seed=seed))
-        pages += compose(layout, canvas, counts.get(name, 1))
+        pages += compose(layout, canvas, counts.get(name, 1), warnings=warnings)
     return canvas.finish(), pages

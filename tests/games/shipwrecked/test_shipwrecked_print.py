@@ -81,9 +81,14 @@ def test_sticker_sizes_fit_the_dice(pad_pdf):
     assert sides.count(round(16 * 0.84, 2)) == 6
 
 
-def test_letter_paper_fits():
-    data, pages = build_pad(seed=3, paper="letter")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_part_prints_without_a_warning(paper):
+    """As `render --strict` would demand: all text fits, and every cut line gets its marks
+    (the rules card once reached 2 mm of the sheet's edge, too close for them)."""
+    warnings: list = []
+    data, pages = build_pad(seed=3, paper=paper, warnings=warnings)
     assert pages == 5
+    assert not warnings, [str(w) for w in warnings]
 
 
 def test_score_command_reads_a_file_and_pairs(tmp_path):
