@@ -26,14 +26,17 @@ def _load(layout, sets, seed, paper, bleed, crop_marks, island):
 @click.option("--dpi", type=click.IntRange(10, 1200), default=300, show_default=True)
 @click.option("--count", type=click.IntRange(1, 10000), default=1, show_default=True,
               help="Copies of each card.")
+@click.option("--keep-bleed", is_flag=True,
+              help="Keep the layout's bleed around each card instead of cutting at the trim.")
 @render_options
-def export_png_command(layout, out, dpi, count, sets, seed, paper, bleed, crop_marks, island):
+def export_png_command(layout, out, dpi, count, keep_bleed, sets, seed, paper, bleed,
+                       crop_marks, island):
     """One PNG per card of LAYOUT (trimmed, not imposed), named by card number or by the
     layout's `name:` expression; with a `back:`, a `-back` PNG per card too."""
     from sheetgen.render.images import export_png
 
     doc = _load(layout, sets, seed, paper, bleed, crop_marks, island)
-    written = export_png(doc, out, dpi, count)
+    written = export_png(doc, out, dpi, count, keep_bleed)
     click.echo(f"wrote {len(written)} PNG file(s) to {out}")
 
 

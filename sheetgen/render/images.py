@@ -83,15 +83,16 @@ def _single_cards(layout: Layout) -> Layout:
 
 
 def card_images(layout: Layout, dpi: int, count: int = 1,
-                side: str = "fronts") -> Iterator[Any]:
-    """Yield one PIL image per card, cropped to the trim, in card order: the fronts, or with
+                side: str = "fronts", keep_bleed: bool = False) -> Iterator[Any]:
+    """Yield one PIL image per card, cropped to the trim (or with `keep_bleed` to the bleed
+    edge, for a print shop that cuts cards itself), in card order: the fronts, or with
     `side="backs"` the backs (as the card is seen turned over)."""
     import pypdfium2 as pdfium
 
     check_dpi(dpi)
     single = _single_cards(layout)
     pdf = render_pdf(single, count, sides=side)
-    b = single.page.bleed
+    b = 0 if keep_bleed else single.page.bleed
     doc = pdfium.PdfDocument(pdf)
     try:
         for index in range(len(doc)):
@@ -101,9 +102,12 @@ def card_images(layout: Layout, dpi: int, count: int = 1,
         doc.close()
 
 
-def cell_size(layout: Layout, dpi: int) -> tuple[int, int]:
-    """One card's size in pixels at `dpi`."""
-    return (round(layout.page.width * dpi / 72.0), round(layout.page.height * dpi / 72.0))
+def cell_size(layout: Layout, dpi: int, keep_bleed: bool = False) -> tuple[int, int]:
+    """One card's size in pixels at `dpi` (at the trim, or with `keep_bleed` with its bleed
+    on every side)."""
+    extra = 2 * layout.page.bleed if keep_bleed else 0.0
+    return (round((layout.page.width + extra) * dpi / 72.0),
+            round((layout.page.height + extra) * dpi / 72.0))
 
 
 def _fit(image: Any, size: tuple[int, int]) -> Any:
@@ -120,16 +124,18 @@ def _save_png(image: Any, target: Path, dpi: int) -> None:
         image.save(tmp, format="PNG", dpi=(dpi, dpi), optimize=False)
 
 
-def export_png(layout: Layout, out_dir: str | Path, dpi: int = 300, count: int = 1) -> list[Path]:
+def export_png(layout: Layout, out_dir: str | Path, dpi: int = 300, count: int = 1,
+               keep_bleed: bool = False) -> list[Path]:
     """Write one PNG per card into `out_dir` (created if its parent exists), and with a
-    `back:` one `-back` PNG per card; return the paths."""
+    `back:` one `-back` PNG per card; return the paths. `keep_bleed` keeps the layout's
+    bleed around each card instead of cutting at the trim."""
     folder = output_folder(out_dir)
     names = card_names(layout, count)
-    size = cell_size(layout, dpi)
+    size = cell_size(layout, dpi, keep_bleed)
     sides = [("fronts", "")] + ([("backs", "-back")] if layout.back is not None else [])
     written = []
     for side, suffix in sides:
-        images = card_images(layout, dpi, count, side)
+        images = card_images(layout, dpi, count, side, keep_bleed)
         for name, image in zip(names, images, strict=True):
             target = folder / f"{name}{suffix}.png"
             _save_png(_fit(image, size), target, dpi)

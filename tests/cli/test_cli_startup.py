@@ -54,6 +54,18 @@ def test_help_and_version_load_no_command_module(args):
         sorted(m for m in modules if m.startswith("sheetgen.games."))
 
 
+GROUPS = ["pad", "export", "rulebook", "studio", "captains-curse", "swashbuckle", "black-dice",
+          "voodoo", "shipwrecked"]
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_each_command_group_help_loads_no_heavy_library(group):
+    """`sheetgen GAME --help` (and pad, export, studio...) lists commands without importing
+    what running them needs."""
+    modules = imported_after(run_main(group, "--help"))
+    assert not modules & set(HEAVY), modules & set(HEAVY)
+
+
 def test_render_and_export_load_only_what_they_need(tmp_path):
     modules = imported_after(run_main("render", "benchmarks/deck54.yaml", "-q", "-o",
                                       str(tmp_path / "d.pdf")))

@@ -76,8 +76,20 @@ def test_wheel_and_sdist_carry_every_layout_and_template(dist):
         for name in files:
             assert f"sheetgen/_bundled/{name}" in wheel, name
             assert name in sdist, name
-    for data in ("sheetgen/assets/icons/icons.json", "sheetgen/assets/fonts/serif/serif.ttf"):
-        assert data in wheel
+    # Every data file the package holds in git ships too: game data (the Black Dice quests,
+    # the Voodoo board and cards), Swashbuckle cards, fonts, icons, licences, the studio page.
+    data = [name for name in subprocess.run(
+        ["git", "ls-files", "sheetgen"], cwd=REPO, capture_output=True, text=True,
+        check=True).stdout.split() if not name.endswith(".py")]
+    for required in ("sheetgen/assets/icons/icons.json", "sheetgen/assets/fonts/serif/serif.ttf",
+                     "sheetgen/assets/icons/CC-BY-3.0.txt",
+                     "sheetgen/games/black_dice/quests/kraken.yaml",
+                     "sheetgen/games/voodoo/data/sea_of_souls.yaml",
+                     "sheetgen/studio/static/index.html"):
+        assert required in data, required
+    for name in data:
+        assert name in wheel, name
+        assert name in sdist, name
     # Par summaries ship; the 16-box value tables are built at first use and cached.
     assert any(n.startswith("sheetgen/games/swashbuckle/tables/") and n.endswith(".json")
                for n in wheel)

@@ -84,6 +84,23 @@ def test_png_per_card_cropped_to_the_trim(tmp_path):
         assert stat.S_IMODE(os.stat(f).st_mode) == 0o666 & ~_umask()
 
 
+def test_png_keep_bleed_keeps_the_bleed_around_the_card(tmp_path):
+    run("export", "png", deck(tmp_path, 2), "-o", tmp_path / "png", "--dpi", "50",
+        "--keep-bleed")
+    files = sorted((tmp_path / "png").iterdir())
+    assert len(files) == 2
+    size = (round(46 / 25.4 * 50), round(66 / 25.4 * 50))  # 3 mm of bleed on each side
+    inset = round(3 / 25.4 * 50)
+    for i, f in enumerate(files):
+        image = Image.open(f).convert("RGB")
+        assert image.size == size
+        w, h = size
+        for xy in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]:
+            assert close(image.getpixel(xy), BLEED_COLOR), (f.name, xy)
+        for xy in [(inset + 1, inset + 1), (w - inset - 2, h - inset - 2), (w // 2, h // 2)]:
+            assert close(image.getpixel(xy), color(i)), (f.name, xy)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
