@@ -62,3 +62,21 @@ def test_rulebook_words_for_every_code_and_design_from_the_files():
     dutchman = design.quests[3]
     assert dutchman.rows[1] == ("Barrel of rum", "a map piece", "more black dice")
     assert design.quests[0].pool.startswith("10 / 20 / 30")
+
+
+def test_rulebook_gives_the_treasure_pool_the_engine_plays():
+    """The chapter names the Pirate Island Treasure pool per player count (the original's
+    table is a picture, its four-player count unreadable): the same counts as the quest file,
+    and the four-player one is flagged in the Interpretations box."""
+    from sheetgen.rulebooks.content import load_book
+    from sheetgen.rulebooks.diagrams import diagram_html
+    from sheetgen.rulebooks.sources import fold, interpretation_ids
+    from sheetgen.rulebooks.worked import example
+
+    book = load_book("black-dice", {"diagram": diagram_html, "example": example})
+    pool = next(q for q in bundled_quests() if q.gold_pool is not None).gold_pool
+    assert fold(f"{pool[2]} tokens with two players, {pool[3]} with three and {pool[4]} with "
+                "four") in fold(book.body_html)
+    items = interpretation_ids(book.body_html)
+    assert "treasure-pool-for-four-players" in items and "opposite-faces" in items
+    assert fold(f"sheetgen uses {pool[4]}") in fold(book.body_html)
