@@ -170,8 +170,10 @@ def tts_grid(cards: int) -> list[SheetGrid]:
     grids = []
     for i in range(sheets):
         n = base + (1 if i < extra else 0)
-        across = max(2, min(TTS_MAX_ACROSS, n + 1))
-        down = max(2, math.ceil((n + 1) / across))
+        # Fewest rows first (at least 2), then the fewest columns that hold the cards and the
+        # free cell: 8 cards become 5 x 2, not 9 x 2 with an empty second row.
+        down = max(2, math.ceil((n + 1) / TTS_MAX_ACROSS))
+        across = max(2, math.ceil((n + 1) / down))
         grids.append(SheetGrid(across, down, n))
     return grids
 

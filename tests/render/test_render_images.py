@@ -57,16 +57,19 @@ def test_tts_grid_geometry(cards):
     for g in grids:
         assert 2 <= g.across <= 10 and 2 <= g.down <= 7
         assert 1 <= g.cards <= g.across * g.down - 1  # the last cell stays free
-        assert g.cards + 1 > (g.down - 1) * g.across or g.down == 2  # no empty row
+        smallest = (g.across, g.down) == (2, 2)  # TTS's minimum, even for a single card
+        assert g.cards + 1 > (g.down - 1) * g.across or smallest  # no empty row
+        assert g.cards + 1 > g.across * g.down - g.down or smallest  # no empty column
     assert max(g.cards for g in grids) - min(g.cards for g in grids) <= 1
 
 
 def test_tts_grid_known_cases():
     assert [(g.across, g.down, g.cards) for g in tts_grid(69)] == [(10, 7, 69)]
     assert [(g.across, g.down, g.cards) for g in tts_grid(54)] == [(10, 6, 54)]
-    assert [(g.across, g.down, g.cards) for g in tts_grid(70)] == [(10, 4, 35), (10, 4, 35)]
-    assert [(g.across, g.down, g.cards) for g in tts_grid(3)] == [(4, 2, 3)]
-    assert tts_grid(12)[0].cell(11) == (1, 1)
+    assert [(g.across, g.down, g.cards) for g in tts_grid(70)] == [(9, 4, 35), (9, 4, 35)]
+    assert [(g.across, g.down, g.cards) for g in tts_grid(3)] == [(2, 2, 3)]
+    assert [(g.across, g.down, g.cards) for g in tts_grid(8)] == [(5, 2, 8)]
+    assert tts_grid(12)[0].cell(11) == (4, 1)  # 7 x 2: the 12th card is the 5th of row 2
 
 
 def test_png_per_card_cropped_to_the_trim(tmp_path):
@@ -125,9 +128,9 @@ def test_tts_sheet_cells_hold_the_right_cards(tmp_path):
                                                       "deck.json"]
     cw, ch = cell_size(load_layout(layout), dpi)
     sheet = Image.open(out / "deck-sheet.png").convert("RGB")
-    assert sheet.size == (10 * cw, 2 * ch)
-    for cell in range(20):
-        col, row = cell % 10, cell // 10
+    assert sheet.size == (7 * cw, 2 * ch)  # 12 cards and the free cell on 7 x 2
+    for cell in range(14):
+        col, row = cell % 7, cell // 7
         centre = sheet.getpixel((col * cw + cw // 2, row * ch + ch // 2))
         corner = sheet.getpixel((col * cw + 1, row * ch + 1))
         expected = color(cell) if cell < cards else (255, 255, 255)
@@ -139,11 +142,11 @@ def test_tts_sheet_cells_hold_the_right_cards(tmp_path):
     assert deck_obj["Name"] == "DeckCustom"
     assert deck_obj["DeckIDs"] == [100 + i for i in range(cards)]
     custom = deck_obj["CustomDeck"]["1"]
-    assert (custom["NumWidth"], custom["NumHeight"]) == (10, 2)
+    assert (custom["NumWidth"], custom["NumHeight"]) == (7, 2)
     assert custom["FaceURL"] == (out / "deck-sheet.png").resolve().as_uri()
     assert custom["BackURL"].endswith("/deck-back.png")
     assert saved["sheetgen"]["sheets"] == [{"file": "deck-sheet.png", "back": "deck-back.png",
-                                            "across": 10, "down": 2, "cards": cards}]
+                                            "across": 7, "down": 2, "cards": cards}]
 
 
 def test_tts_two_sheets_split_evenly_in_card_order(tmp_path):
