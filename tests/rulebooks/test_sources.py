@@ -18,8 +18,8 @@ from sheetgen.rulebooks.sources import (
 )
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
-PENDING = {"black-dice"}
-"""Books whose table is still being written (issue 18: engineer blackdice)."""
+PENDING: set[str] = set()
+"""Books whose table is still being written (none since issue 18's Black Dice table)."""
 
 
 def _html(book: str) -> str:
