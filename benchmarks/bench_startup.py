@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/bench_startup.py [--repeat 7]
 
-Times `sheetgen --version` and `sheetgen --help` in fresh processes against the floor any
-command pays, `python -c "import click, yaml, reportlab"`, measured in the same run, and
-prints each as a ratio to that baseline (target: within 1.5x), with CPU time and peak memory.
+Times `sheetgen --version`, `sheetgen --help` and the game groups' `--help` in fresh
+processes against the floor any command pays, `python -c "import click, yaml, reportlab"`,
+measured in the same run, and prints each as a ratio to that baseline (target: within
+1.5x), with CPU time and peak memory.
 The command is started as the console script does (`from sheetgen.cli import main`), with
 this checkout first on the path.
 """
@@ -34,6 +35,9 @@ def main() -> None:
         "sheetgen --version": [*SHEETGEN, "--version"],
         "sheetgen --help": [*SHEETGEN, "--help"],
     }
+    # Each game group's listing (its commands load only when one runs).
+    for group in ("captains-curse", "swashbuckle", "black-dice"):
+        cases[f"sheetgen {group} --help"] = [*SHEETGEN, group, "--help"]
     print(f"load average before: {load_average()}; best of {args.repeat} runs")
     results = {name: measure(cmd, args.repeat, env=env) for name, cmd in cases.items()}
     base = results["baseline: import click, yaml, reportlab"]["best"]

@@ -66,6 +66,38 @@ def test_each_command_group_help_loads_no_heavy_library(group):
     assert not modules & set(HEAVY), modules & set(HEAVY)
 
 
+# What a listing must never pay for: the PDF and book engines, the JIT, the studio's web
+# server and the pad's parallel scheduler.
+NEVER_FOR_HELP = set(HEAVY) | {"reportlab", "starlette", "dask", "uvicorn"}
+GAME_GROUPS = [g.name for g in registry.games().values() if g.cli]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"]]
+                         + [[name, "--help"] for name in GAME_GROUPS])
+def test_listings_load_no_drawing_book_or_server_library(args):
+    """`sheetgen --help`, `--version` and every game group's `--help` stay free of reportlab,
+    weasyprint, numba, starlette and dask (checked in a fresh interpreter's sys.modules)."""
+    modules = {m.split(".")[0] for m in imported_after(run_main(*args))}
+    assert not modules & NEVER_FOR_HELP, sorted(modules & NEVER_FOR_HELP)
+
+
+def test_game_groups_cover_every_game_with_commands():
+    assert {"captains-curse", "swashbuckle", "black-dice"} <= set(GAME_GROUPS)
+
+
+def test_black_dice_group_lists_its_commands_without_loading_them():
+    """The Black Dice commands are found through the game's group (game commands stay out of
+    COMMAND_INDEX, see test_index_matches_the_commands): `black-dice --help` names `simulate`
+    and `black-dice simulate --help` shows its options, neither loading the engine's players."""
+    out = subprocess.run([sys.executable, "-c", run_main("black-dice", "--help")],
+                         capture_output=True, text=True, cwd=REPO, timeout=120,
+                         env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0, out.stderr
+    assert "simulate" in out.stdout.split("Commands:")[1]
+    modules = imported_after(run_main("black-dice", "simulate", "--help"))
+    assert not {m.split(".")[0] for m in modules} & NEVER_FOR_HELP
+
+
 def test_render_and_export_load_only_what_they_need(tmp_path):
     modules = imported_after(run_main("render", "benchmarks/deck54.yaml", "-q", "-o",
                                       str(tmp_path / "d.pdf")))

@@ -14,6 +14,7 @@ isolated build environment as any user's build would.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -116,3 +117,29 @@ def test_installed_wheel_works_from_another_folder(venv, tmp_path):
     game = GAMES[-1]
     _run([sheetgen, "rulebook", game, "-o", tmp_path / "rules.pdf"], cwd=tmp_path)
     assert (tmp_path / "rules.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
+    """Each of the five games reads its own data from the wheel, outside the checkout: the
+    Shipwrecked!, Voodoo and Black Dice pads (their tiles, board and card YAML, icons, fonts),
+    a Black Dice simulation of a bundled quest file, Swashbuckle's par line from the shipped
+    JSON summary and the Captain's Curse island pad (test above)."""
+    sheetgen = venv / "bin" / "sheetgen"
+    for game in ("shipwrecked", "voodoo", "black-dice"):
+        out = tmp_path / f"{game}.pdf"
+        _run([sheetgen, "pad", game, "-o", out], cwd=tmp_path)
+        assert out.read_bytes().startswith(b"%PDF-"), game
+        assert len(re.findall(rb"/Type\s*/Page(?!s)", out.read_bytes())) > 1, game
+    simulated = _run([sheetgen, "black-dice", "simulate", "kraken", "-n", "20", "--seed", "3"],
+                     cwd=tmp_path)
+    checkout = subprocess.run(
+        [sys.executable, "-c", "from sheetgen.cli import main; main()", "black-dice",
+         "simulate", "kraken", "-n", "20", "--seed", "3"], cwd=REPO, capture_output=True,
+        text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert checkout.returncode == 0, checkout.stderr
+    assert simulated == checkout.stdout, "the wheel's quest files differ from the checkout's"
+    par = _run([sheetgen, "swashbuckle", "par"], cwd=tmp_path)
+    assert "p50:" in par, par
+    rulebook = tmp_path / "black-dice-rules.pdf"
+    _run([sheetgen, "rulebook", "black-dice", "-o", rulebook], cwd=tmp_path)
+    assert rulebook.read_bytes().startswith(b"%PDF-")
