@@ -20,7 +20,6 @@ from sheetgen.games.captains_curse.gamelog import make_log, replay_file, write_l
 from sheetgen.games.captains_curse.island import Island, load_island, validate_island
 from sheetgen.games.captains_curse.rng import game_seed
 from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
-from sheetgen.games.captains_curse.simulate import iter_games, play_game_turns, summarize
 
 POLICY_CHOICE = click.Choice(["random", "greedy", "expert"])
 
@@ -55,6 +54,10 @@ def simulate_command(island: str, policy: str, n_games: int, seed: int, jobs: in
 
     Ctrl-C stops within about a second and reports the games played so far (exit status 130).
     """
+    # Loaded here, not at the top: the simulator pulls in numpy and the worker pool, which
+    # `sheetgen captains-curse --help` (and the other commands) do not need.
+    from sheetgen.games.captains_curse.simulate import iter_games, play_game_turns, summarize
+
     isl, ruleset = _load(island, ruleset_path)
     results: list = []
     interrupted = False

@@ -16,12 +16,12 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
 from sheetgen.games.captains_curse.gamelog import make_log, write_log
 from sheetgen.games.captains_curse.labels import line_labels, space_labels
-from sheetgen.games.captains_curse.players import FastPlayer
 from sheetgen.games.captains_curse.rng import dice_stream
 from sheetgen.games.captains_curse.state import (
     BLANK,
@@ -33,6 +33,9 @@ from sheetgen.games.captains_curse.state import (
     Roll,
     Sink,
 )
+
+if TYPE_CHECKING:  # the players load numpy; only `play --hint` needs them
+    from sheetgen.games.captains_curse.players import FastPlayer
 
 HELP = """  at a prompt: a choice (its number, or the space number / line letter shown in
   brackets, as printed on a referee sheet), ? this help, undo (the last decision),
@@ -332,6 +335,7 @@ def play_command(island: str, seed: int | None, manual_dice: bool, ruleset_path:
     At any prompt: ? help, undo (the last decision), quit.
     """
     from sheetgen.cli.captains_curse import _load
+    from sheetgen.games.captains_curse.players import FastPlayer
 
     isl, ruleset = _load(island, ruleset_path)
     if seed is None and not manual_dice:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from sheetgen.games.swashbuckle.card import Card, load_card
+if TYPE_CHECKING:  # the card module loads numpy; `swashbuckle --help` need not pay for it
+    from sheetgen.games.swashbuckle.card import Card
 
 
 class DiceType(click.ParamType):
@@ -53,7 +55,7 @@ class DiceCommand(click.Command):
 
 
 def _card(name: str, options: tuple[str, ...] = ()) -> Card:
-    from sheetgen.games.swashbuckle.card import parse_option_args
+    from sheetgen.games.swashbuckle.card import load_card, parse_option_args
 
     return parse_option_args(load_card(name), options)
 

@@ -66,9 +66,9 @@ def test_each_command_group_help_loads_no_heavy_library(group):
     assert not modules & set(HEAVY), modules & set(HEAVY)
 
 
-# What a listing must never pay for: the PDF and book engines, the JIT, the studio's web
-# server and the pad's parallel scheduler.
-NEVER_FOR_HELP = set(HEAVY) | {"reportlab", "starlette", "dask", "uvicorn"}
+# What a listing must never pay for: the PDF and book engines, the JIT and numpy (the
+# simulators' and solvers'), the studio's web server and the pad's parallel scheduler.
+NEVER_FOR_HELP = set(HEAVY) | {"reportlab", "starlette", "dask", "uvicorn", "numpy"}
 GAME_GROUPS = [g.name for g in registry.games().values() if g.cli]
 
 
@@ -76,7 +76,8 @@ GAME_GROUPS = [g.name for g in registry.games().values() if g.cli]
                          + [[name, "--help"] for name in GAME_GROUPS])
 def test_listings_load_no_drawing_book_or_server_library(args):
     """`sheetgen --help`, `--version` and every game group's `--help` stay free of reportlab,
-    weasyprint, numba, starlette and dask (checked in a fresh interpreter's sys.modules)."""
+    weasyprint, numba, numpy, starlette and dask (checked in a fresh interpreter's
+    sys.modules)."""
     modules = {m.split(".")[0] for m in imported_after(run_main(*args))}
     assert not modules & NEVER_FOR_HELP, sorted(modules & NEVER_FOR_HELP)
 
