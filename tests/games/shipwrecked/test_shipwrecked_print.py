@@ -65,6 +65,15 @@ def test_pad_holds_every_part_and_is_reproducible(pad_pdf):
     assert build_pad(seed=4)[0] != pad_pdf
 
 
+def test_rules_card_marks_sheetgen_readings_as_readings(pad_pdf):
+    """Issue 18: fumbles, team grabbing and the full draw are readings, not the original's
+    rules; the card says so, as the rulebook's Interpretations box does."""
+    card = " ".join(page_texts(pad_pdf)[4].split())
+    readings = card.index("Our readings")
+    assert readings < card.index("Fumbles.") and readings < card.index("Teams.")
+    assert "a draw (our reading)" in card
+
+
 @pytest.mark.parametrize("page", [1, 2])
 def test_calibration_square_measures_50mm_in_the_pdf(pad_pdf, page):
     squares = [(x1 - x0) / MM for x0, y0, x1, y1 in path_boxes(pad_pdf, page)
