@@ -122,8 +122,9 @@ def test_installed_wheel_works_from_another_folder(venv, tmp_path):
 def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
     """Each of the five games reads its own data from the wheel, outside the checkout: the
     Shipwrecked!, Voodoo and Black Dice pads (their tiles, board and card YAML, icons, fonts),
-    a Black Dice simulation of a bundled quest file, Swashbuckle's par line from the shipped
-    JSON summary and the Captain's Curse island pad (test above)."""
+    a Black Dice simulation of a bundled quest file and a Tabletop Simulator export of its
+    pirate tiles, Swashbuckle's par line from the shipped JSON summary, the Black Dice
+    rulebook, and the Captain's Curse island pad (test above)."""
     sheetgen = venv / "bin" / "sheetgen"
     for game in ("shipwrecked", "voodoo", "black-dice"):
         out = tmp_path / f"{game}.pdf"
@@ -140,6 +141,12 @@ def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
     assert simulated == checkout.stdout, "the wheel's quest files differ from the checkout's"
     par = _run([sheetgen, "swashbuckle", "par"], cwd=tmp_path)
     assert "p50:" in par, par
+    # Image export (pypdfium2) of a Black Dice layout with its backs, from the wheel's layouts.
+    _run([sheetgen, "export", "tts", "black-dice/pirate-tiles", "-o", tmp_path / "tts"],
+         cwd=tmp_path)
+    assert sorted(p.name for p in (tmp_path / "tts").iterdir()) == [
+        "black-dice-pirate-tiles-back.png", "black-dice-pirate-tiles-sheet.png",
+        "black-dice-pirate-tiles.json"]
     rulebook = tmp_path / "black-dice-rules.pdf"
     _run([sheetgen, "rulebook", "black-dice", "-o", rulebook], cwd=tmp_path)
     assert rulebook.read_bytes().startswith(b"%PDF-")
