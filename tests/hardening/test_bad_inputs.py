@@ -170,7 +170,7 @@ def test_four_hundred_digit_island_coordinate(sheetgen, tmp_path):
                 "polygon must be a list of [x, y] points, each a finite number")
 
 
-@pytest.mark.parametrize("card", ["5", "[a]", "''", "../../etc/passwd"])
+@pytest.mark.parametrize("card", ["5", "[a]", "''", "../../etc/passwd", "a" * 300])
 def test_bad_card_in_a_sheet(sheetgen, tmp_path, card):
     _write(tmp_path, {"s.yaml": SHEET.read_text().replace("card: swashbuckle", f"card: {card}")})
     clean_error(sheetgen("swashbuckle", "check", "s.yaml"), "s.yaml:3:7: ")

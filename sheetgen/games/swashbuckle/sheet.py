@@ -349,6 +349,10 @@ def card_named(doc: YamlDoc, path: tuple, name: Any) -> Card:
     if name == "swashbuckle":
         return default_card()
     folder = Path(doc.file).parent
+    if len(name) > 255 or "\0" in name:  # the file system would raise, not answer
+        raise SheetgenError("card must be a card name or a card file name of at most 255 "
+                            "characters, without NUL", where,
+                            hint="card: swashbuckle  or  card: my-card.yaml")
     if not Path(name).suffix and "/" not in name and not (folder / name).exists():
         card_file = None  # a bundled card's name
     else:
