@@ -611,6 +611,13 @@ def _csv_rows(source: Path, columns: dict[str, str] | None = None
         header = next(reader, None)
         if header is None:
             return rows, positions
+        twice = sorted({name for name in header if header.count(name) > 1})
+        if twice:
+            col = text.split("\n", 1)[0].find(twice[0]) + 1
+            raise SheetgenError(f"the header names the column '{twice[0]}' twice",
+                                Position(str(source), 1, max(col, 1)),
+                                hint="every column needs its own name (a later one would "
+                                     "hide the earlier)")
         for name in columns:
             if name not in header:
                 raise SheetgenError(f"data.columns names '{name}', which is not a column of "

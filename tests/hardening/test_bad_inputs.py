@@ -62,6 +62,10 @@ LAYOUT_CASES = {
         {"l.yaml": "data: d.csv\nelements: [{type: text, text: '${name}'}]\n",
          "d.csv": "name\nanne,extra\n"},
         "d.csv:2:1: this row has 2 cells but the header names 1 columns"),
+    "CSV header naming a column twice": (
+        {"l.yaml": "data: d.csv\nelements: [{type: text, text: '${name}'}]\n",
+         "d.csv": "rank,name,name\na,b,c\n"},
+        "d.csv:1:6: the header names the column 'name' twice"),
     "a data field that is a number": (
         {"l.yaml": "data: [{5: x}]\nelements: []\n"}, "l.yaml:1:9: data field names"),
     "a 400-digit number": (
