@@ -32,7 +32,7 @@ _RULE_WORDS = {
 @click.option("--island", "islands", multiple=True, metavar="BLACK:WHITE",
               help="sailors on one island, e.g. --island 6:4 (repeat per island)")
 @click.option("--ocean", metavar="BLACK:WHITE", help="sailors still in the ocean")
-@click.option("--sailors", type=click.IntRange(1, 1000), default=None,
+@click.option("--sailors", type=click.IntRange(1, 1000), default=None,  # countsfile.MAX_SAILORS
               help="sailor dice per crew (default 30)")
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
 def score(counts_file: str | None, islands: tuple[str, ...], ocean: str | None,

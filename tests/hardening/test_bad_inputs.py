@@ -221,3 +221,12 @@ def test_a_drawing_that_is_not_finite_is_caught_before_the_pdf(write_layout):
     ok = RecordingCanvas()
     ok.path([("M", 0.0, 0.0), ("L", 1.0, 1.0)], fill=(0, 0, 0))
     _check_finite(ok, layout.elements[0])
+
+
+@pytest.mark.parametrize("sailors", ["0", "1001", "99999999999999999999999"])
+def test_shipwrecked_counts_file_bounds_sailors(sheetgen, tmp_path, sailors):
+    """A counts file's `sailors` has the bound of --sailors (it was unbounded)."""
+    (tmp_path / "end.yaml").write_text("islands:\n  - {black: 6, white: 4}\n"
+                                       f"ocean: {{black: 9, white: 7}}\nsailors: {sailors}\n")
+    clean_error(sheetgen("shipwrecked", "score", str(tmp_path / "end.yaml")),
+                "end.yaml:4:10: sailors must be 1 to 1000 dice per crew")

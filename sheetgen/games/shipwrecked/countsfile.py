@@ -21,6 +21,7 @@ from sheetgen.layout.source import load_yaml, located
 from .scoring import CREWS, SAILORS_PER_CREW, FinalCounts, Island
 
 _KEYS = ("islands", "ocean", "sailors")
+MAX_SAILORS = 1000  # dice per crew; `sheetgen shipwrecked score --sailors` has the same bound
 
 
 def _count(value: Any, where: Position, what: str) -> int:
@@ -70,6 +71,10 @@ def load_counts(path: str | Path, sailors: int | None = None) -> tuple[FinalCoun
     if sailors is None:
         sailors = _count(doc.data.get("sailors", SAILORS_PER_CREW), doc.at(("sailors",)),
                          "sailors")
+        if not 1 <= sailors <= MAX_SAILORS:  # the bound of the command line's --sailors
+            raise doc.error(("sailors",), f"sailors must be 1 to {MAX_SAILORS} dice per "
+                                          f"crew, got {sailors}",
+                            hint=f"sailors: {SAILORS_PER_CREW} is the usual number")
     counts = FinalCounts(tuple(Island(b, w) for b, w in pairs), *ocean)
     problems = counts.problems(sailors)
     if problems:
