@@ -836,6 +836,10 @@ def _tile(raw: Mapping, unit: str, options: RenderOptions) -> Tiling | None:
     if margin < 5 * PT_PER["mm"]:
         raise SheetgenError("tile.margin must be at least 5 mm", section.pos_of("margin"),
                             hint="the margin holds the tile's name, cut ticks and map")
+    if 2 * margin >= min(w, h) - 10 * PT_PER["mm"]:
+        raise SheetgenError("tile.margin leaves no room on the sheet",
+                            section.pos_of("margin"),
+                            hint="a margin of 10 mm suits most printers")
     if overlap * 2 >= min(w, h) - 2 * margin:
         raise SheetgenError("tile.overlap leaves no room on the sheet",
                             section.pos_of("overlap"), hint="10mm is usual")

@@ -230,3 +230,10 @@ def test_shipwrecked_counts_file_bounds_sailors(sheetgen, tmp_path, sailors):
                                        f"ocean: {{black: 9, white: 7}}\nsailors: {sailors}\n")
     clean_error(sheetgen("shipwrecked", "score", str(tmp_path / "end.yaml")),
                 "end.yaml:4:10: sailors must be 1 to 1000 dice per crew")
+
+
+def test_tile_margin_too_wide_is_blamed_on_the_margin(sheetgen, tmp_path):
+    """A margin that fills the tile sheet was reported as an overlap fault."""
+    _write(tmp_path, {"l.yaml": "page: {size: a2}\ntile: {paper: a4, overlap: 10mm, "
+                                "margin: 150mm}\nelements: []\n"})
+    clean_error(sheetgen("validate", "l.yaml"), "l.yaml:2:42: tile.margin leaves no room")
