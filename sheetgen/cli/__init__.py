@@ -18,6 +18,7 @@ shapely). Game groups are listed from the registry, which reads only each game's
 from __future__ import annotations
 
 import copy
+import errno
 import importlib
 import sys
 from collections.abc import Sequence
@@ -191,6 +192,17 @@ class SheetgenGroup(click.Group):
             return super().invoke(ctx)
         except SheetgenError as err:
             click.echo(err.format(), err=True)
+            sys.exit(2)
+        except OSError as err:
+            # A file name on the command line that the file system refuses outright (over
+            # 255 bytes) fails in whichever stat() meets it first: one clean error for all.
+            if err.errno != errno.ENAMETOOLONG:
+                raise
+            name = str(err.filename or "")
+            shown = name if len(name) <= 80 else name[:60] + "..." + name[-12:]
+            click.echo(SheetgenError(f"{shown}: file name too long ({len(name)} characters)",
+                                     hint="a file name may have at most 255 bytes; "
+                                          "rename the file").format(), err=True)
             sys.exit(2)
 
 
