@@ -237,3 +237,19 @@ def test_tile_margin_too_wide_is_blamed_on_the_margin(sheetgen, tmp_path):
     _write(tmp_path, {"l.yaml": "page: {size: a2}\ntile: {paper: a4, overlap: 10mm, "
                                 "margin: 150mm}\nelements: []\n"})
     clean_error(sheetgen("validate", "l.yaml"), "l.yaml:2:42: tile.margin leaves no room")
+
+
+@pytest.mark.parametrize("section", ["actions", "pirates", "objects"])
+@pytest.mark.parametrize("value", ["null", "5", "{a: 1}"])
+def test_voodoo_card_file_section_not_a_list(tmp_path, section, value):
+    """Found by the fuzz campaign: `actions: null` was a TypeError traceback."""
+    from sheetgen.errors import SheetgenError
+    from sheetgen.games.voodoo.cards import CARDS_FILE, load_cards
+
+    text = yaml.safe_load(CARDS_FILE.read_text())
+    text[section] = yaml.safe_load(value)
+    path = tmp_path / "cards.yaml"
+    path.write_text(yaml.safe_dump(text, sort_keys=False))
+    with pytest.raises(SheetgenError, match=f"'{section}' must be a list") as err:
+        load_cards(path)
+    assert err.value.position is not None and err.value.position.line > 1

@@ -112,6 +112,11 @@ def _validate(doc: Located) -> CardSet:
                  "the card file")
     if data["format"] != "voodoo-cards/1":
         raise doc.error(("format",), "unknown card format", hint="expected 'voodoo-cards/1'")
+    for section in ("actions", "pirates", "objects"):
+        if not isinstance(data[section], list):
+            raise doc.error((section,), f"'{section}' must be a list of cards, not "
+                                        f"{type(data[section]).__name__}",
+                            hint=f"{section}:\n  - name: ...")
     actions = []
     for i, raw in enumerate(data["actions"]):
         e = _keys(doc, ("actions", i), raw, {"name", "icon", "title", "text"}, set(),
