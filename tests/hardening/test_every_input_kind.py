@@ -1,0 +1,70 @@
+"""The issue's classes of bad YAML (a control character, deep nesting, a non-string key, a
+400-digit number, NaN and infinity) in every kind of game file a command reads, including
+those added after the first hardening: Black Dice quests, the Voodoo board, Shipwrecked!
+counts. Each must be a clean `file:line:col` error with exit status 2."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from helpers.hardening import ISLAND, REPO, SHEET, clean_error
+
+GAMES = REPO / "sheetgen" / "games"
+KINDS = {
+    "black-dice quest": (GAMES / "black_dice" / "quests" / "kraken.yaml",
+                         ["black-dice", "simulate", "{f}", "-n", "2", "--players", "2"]),
+    "voodoo board": (GAMES / "voodoo" / "data" / "sea_of_souls.yaml", ["voodoo", "board", "{f}"]),
+    "shipwrecked counts": (None, ["shipwrecked", "score", "{f}"]),
+    "swashbuckle sheet": (SHEET, ["swashbuckle", "check", "{f}"]),
+    "island": (ISLAND, ["validate", str(REPO / "layouts" / "captains_curse" / "island_sheet.yaml"),
+                        "--set", "island={f}"]),
+}
+COUNTS = "islands:\n  - {black: 6, white: 4}\nocean: {black: 9, white: 7}\nsailors: 30\n"
+
+
+def _first_number(text: str, new: str) -> str:
+    """`text` with the first number of its data (not of a comment) replaced by `new`."""
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("#"):
+            continue
+        found = re.search(r"(?:(?<=[\[:,] )|(?<=\[))\d+(?:\.\d+)?\b", line)
+        if found:
+            lines[i] = line[:found.start()] + new + line[found.end():]
+            return "".join(lines)
+    raise AssertionError("no number to replace")
+
+
+MUTANTS = {
+    "control character": lambda t: t + "# \x01\n",
+    "1000 nested brackets": lambda t: t + "deep: " + "[" * 1000 + "\n",
+    "non-string key": lambda t: t + "5: five\n",
+    "400-digit number": lambda t: _first_number(t, "9" * 400),
+    "NaN": lambda t: _first_number(t, ".nan"),
+    "infinity": lambda t: _first_number(t, "-.inf"),
+}
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=MUTANTS.keys())
+@pytest.mark.parametrize("kind", KINDS, ids=KINDS.keys())
+def test_bad_yaml_in_every_input_kind(sheetgen, tmp_path, kind, mutant):
+    source, args = KINDS[kind]
+    path = tmp_path / "input.yaml"
+    if source is None:
+        path.write_text(COUNTS)
+    else:
+        shutil.copy(source, path)
+    text = path.read_text()
+    bad = MUTANTS[mutant](text)
+    assert bad != text
+    path.write_text(bad)
+    result = sheetgen(*[a.replace("{f}", str(path)) for a in args])
+    if kind == "swashbuckle sheet" and result.exit_code == 1:
+        # an impossible box score is the checker's verdict (a listed mistake), not a fault
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert re.search(r"input\.yaml:\d+:\d+: ", result.output), result.output
+        return
+    err = clean_error(result)
+    assert re.search(r"input\.yaml:\d+:\d+: ", err), err
