@@ -242,9 +242,19 @@ def parse_yaml(text: str, file: str = "<string>", *, empty: Any = _MAPPING,
     except yaml.MarkedYAMLError as err:
         if json_fallback:
             try:
-                return _positioned(json.loads(text), Position(file))
+                tree = json.loads(text)
             except (ValueError, RecursionError):
                 pass
+            else:
+                if "\t" in text:
+                    # A raw tab in JSON can only be whitespace (in strings it must be
+                    # escaped): as a space, YAML reads the same text and every value keeps
+                    # its line and column, so later errors still point at file:line:col.
+                    try:
+                        return parse_yaml(text.replace("\t", " "), file, empty=empty)
+                    except SheetgenError:
+                        pass
+                return _positioned(tree, Position(file))
         if file.endswith((".yaml", ".yml")):
             QUOTABLE.add(file)
         mark = err.problem_mark or err.context_mark

@@ -68,3 +68,24 @@ def test_bad_yaml_in_every_input_kind(sheetgen, tmp_path, kind, mutant):
         return
     err = clean_error(result)
     assert re.search(r"input\.yaml:\d+:\d+: ", err), err
+
+
+def test_a_tab_indented_json_log_still_points_at_line_and_column(sheetgen, tmp_path):
+    """JSON indented with tabs is not YAML, so a log like that used to be read without
+    positions and its faults named the file alone (found by SHEETGEN_FUZZ=250)."""
+    from sheetgen.games.captains_curse.gamelog import make_log, write_log
+    from sheetgen.games.captains_curse.island import load_island
+    from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET
+    from sheetgen.games.captains_curse.simulate import play_game_turns
+
+    island = load_island(ISLAND)
+    game, turns = play_game_turns(island, DEFAULT_RULESET, "greedy", 11)
+    log = tmp_path / "game.json"
+    write_log(log, make_log(island, DEFAULT_RULESET, 11, "greedy", turns, game))
+    text = log.read_text()
+    log.write_text(re.sub(r"(?m)^ +", lambda m: "\t" * len(m.group()), text))
+    assert sheetgen("captains-curse", "replay", str(log)).exit_code == 0  # still a good log
+    log.write_text(log.read_text().replace('"format": "captains-curse-log/1"',
+                                           '"formt": "captains-curse-log/1"', 1))
+    clean_error(sheetgen("captains-curse", "replay", str(log)),
+                "game.json:2:11: unknown key 'formt' in game log")
