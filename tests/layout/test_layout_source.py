@@ -39,7 +39,8 @@ def test_json_fallback_accepts_json_that_is_not_yaml():
     tree = parse_yaml(text, "t.json", json_fallback=True)
     data, positions = plain_with_positions(tree)
     assert data == {"a": [1, {"b": 2}]}
-    assert set(positions.values()) == {Position("t.json")}  # JSON gives no lines
+    # a raw tab in JSON is whitespace: read as a space, every value keeps its line and column
+    assert positions[("a", 1, "b")] == Position("t.json", 2, 17)
     with pytest.raises(SheetgenError, match="YAML syntax error") as err:
         parse_yaml("format: x\nname: [unclosed\n", "t.json", json_fallback=True)
     assert err.value.position == Position("t.json", 2, 7)
