@@ -263,7 +263,7 @@ LAYOUTS = sorted(str(p.relative_to(REPO / "layouts")) for p in (REPO / "layouts"
 
 # ------------------------------------------------------------------ the campaigns
 
-@_settings(40)
+@_settings(80)
 @given(data=st.data())
 def test_fuzz_layouts(campaign, data):
     """validate, then (one mutant in four) render: what validate accepts must render."""
@@ -277,7 +277,7 @@ def test_fuzz_layouts(campaign, data):
             campaign.run(["validate", str(path)], path)
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_csv_data(campaign, data):
     path = campaign.root / "layouts" / "examples" / "crew.csv"
@@ -286,7 +286,7 @@ def test_fuzz_csv_data(campaign, data):
         campaign.run(["validate", str(layout)], path)
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_set_values(campaign, data):
     layout = campaign.root / "layouts" / "swashbuckle" / "scorecard.yaml"
@@ -297,7 +297,7 @@ def test_fuzz_set_values(campaign, data):
     campaign.run(["validate", str(layout), "--set", f"{key}={value}"], layout)
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_islands(campaign, data):
     rel = data.draw(st.sampled_from(["roomy.yaml", "cramped.yaml"]))
@@ -307,7 +307,7 @@ def test_fuzz_islands(campaign, data):
         campaign.run(["validate", str(layout), "--set", f"island={path}"], path)
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_swashbuckle_sheets_and_matches(campaign, data):
     folder = campaign.root / "layouts" / "swashbuckle" / "examples"
@@ -334,14 +334,14 @@ def game_log(campaign) -> Path:
     return path
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_game_logs(campaign, game_log, data):
     with _Mutant(game_log, data.draw(mutated(game_log.read_text(), as_json=True))):
         campaign.run(["captains-curse", "replay", str(game_log)], game_log, ok=(0, 1))
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_voodoo_board(campaign, data):
     path = campaign.root / "voodoo" / "sea_of_souls.yaml"
@@ -349,7 +349,7 @@ def test_fuzz_voodoo_board(campaign, data):
         campaign.run(["voodoo", "board", str(path)], path)
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_voodoo_cards(campaign, data):
     """The card texts have no command of their own: load them as the pad does."""
@@ -365,7 +365,7 @@ def test_fuzz_voodoo_cards(campaign, data):
             assert text.startswith("error: ") and str(path) in text, text
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_shipwrecked_counts(campaign, data):
     path = campaign.root / "shipwrecked" / "end.yaml"
@@ -373,7 +373,7 @@ def test_fuzz_shipwrecked_counts(campaign, data):
         campaign.run(["shipwrecked", "score", str(path)], path)
 
 
-@_settings(12)
+@_settings(24)
 @given(data=st.data())
 def test_fuzz_black_dice_quests(campaign, data):
     folder = campaign.root / "black_dice"
