@@ -89,3 +89,13 @@ def test_a_tab_indented_json_log_still_points_at_line_and_column(sheetgen, tmp_p
                                            '"formt": "captains-curse-log/1"', 1))
     clean_error(sheetgen("captains-curse", "replay", str(log)),
                 "game.json:2:11: unknown key 'formt' in game log")
+
+
+def test_the_same_sheet_twice_in_a_match_points_at_the_entry(sheetgen, tmp_path):
+    """Two sheets of one player in a match named no place at all (found by SHEETGEN_FUZZ=150)."""
+    for name in ("sunnyseas.yaml", "butterbreath.yaml"):
+        shutil.copy(SHEET.parent / name, tmp_path / name)
+    (tmp_path / "m.yaml").write_text("card: swashbuckle\nsheets:\n  - sunnyseas.yaml\n"
+                                     "  - butterbreath.yaml\n  - sunnyseas.yaml\n")
+    clean_error(sheetgen("swashbuckle", "score", str(tmp_path / "m.yaml")),
+                "m.yaml:5:5: two sheets for player 'Sunnyseas'")

@@ -83,6 +83,10 @@ def load_match(path: str | Path, options: Sequence[str] = ()) -> Match:
             sub = yamlsrc.YamlDoc(entry, doc.file, {
                 p[2:]: pos for p, pos in doc.positions.items() if p[:2] == ("sheets", i)})
             sheets.append(check_sheet(sub, card))
+        if any(s.player == sheets[-1].player for s in sheets[:-1]):
+            # here the entry of the match file is known: point at it (score_match cannot)
+            raise doc.error(("sheets", i), f"two sheets for player '{sheets[-1].player}'",
+                            hint="pirate names must be distinct within a match")
     return score_match(card, sheets)
 
 
@@ -93,6 +97,7 @@ def score_match(card: Card, sheets: list[Sheet]) -> Match:
     for sheet in sheets:
         if sheet.player in by_name:
             raise SheetgenError(f"two sheets for player '{sheet.player}'",
+                                _pos(sheet, "player"),
                                 hint="pirate names must be distinct within a match")
         by_name[sheet.player] = sheet
     piracy_box = next((b for b in card.boxes if isinstance(b.rule, Reroll)), None)
