@@ -99,3 +99,27 @@ def test_the_same_sheet_twice_in_a_match_points_at_the_entry(sheetgen, tmp_path)
                                      "  - butterbreath.yaml\n  - sunnyseas.yaml\n")
     clean_error(sheetgen("swashbuckle", "score", str(tmp_path / "m.yaml")),
                 "m.yaml:5:5: two sheets for player 'Sunnyseas'")
+
+
+def test_voodoo_board_barrels_row_not_a_list(sheetgen, tmp_path):
+    """`barrels: {moonlight: null, ...}` was a TypeError traceback (found by SHEETGEN_FUZZ)."""
+    text = (GAMES / "voodoo" / "data" / "sea_of_souls.yaml").read_text()
+    bad = re.sub(r"(?m)^(\s*moonlight:).*$", r"\1 null", text, count=1)
+    assert bad != text
+    (tmp_path / "b.yaml").write_text(bad)
+    clean_error(sheetgen("voodoo", "board", str(tmp_path / "b.yaml")),
+                "b.yaml:", "barrels.moonlight must be a list of barrels")
+
+
+def test_voodoo_cards_action_without_a_text_name(tmp_path):
+    """An Action card named null was a TypeError while reporting the deck (SHEETGEN_FUZZ)."""
+    from sheetgen.errors import SheetgenError
+    from sheetgen.games.voodoo.cards import load_cards
+
+    text = (GAMES / "voodoo" / "data" / "cards.yaml").read_text()
+    bad = re.sub(r"(?m)^(\s*- name:) Jax$", r"\1 null", text, count=1)
+    assert bad != text
+    (tmp_path / "c.yaml").write_text(bad)
+    with pytest.raises(SheetgenError) as err:
+        load_cards(tmp_path / "c.yaml")
+    assert err.value.position is not None and err.value.position.line > 1

@@ -371,8 +371,12 @@ def _validate(doc: Located) -> Board:
     barrels = data["barrels"]
     if not isinstance(barrels, dict) or set(barrels) != {"moonlight", "dusk"}:
         raise _fail(doc, ("barrels",), "barrels needs a 'moonlight' and a 'dusk' row")
+    for row in ("moonlight", "dusk"):
+        if not isinstance(barrels[row], list):
+            raise _fail(doc, ("barrels", row), f"barrels.{row} must be a list of barrels",
+                        hint=", ".join(BARRELS))
     listed = [b for row in ("moonlight", "dusk") for b in barrels[row]]
-    if sorted(listed) != sorted(BARRELS):
+    if sorted(map(str, listed)) != sorted(BARRELS):
         raise _fail(doc, ("barrels",), "the barrels must be the eight of the rules, once each",
                     hint=", ".join(BARRELS))
     if not isinstance(data["name"], str):

@@ -126,7 +126,7 @@ def _validate(doc: Located) -> CardSet:
                                   _text(doc, ("actions", i, "text"), e["text"], "text")))
     names = tuple(a.name for a in actions)
     if names != ACTION_NAMES:
-        raise doc.error(("actions",), f"the Action cards are {', '.join(names)}",
+        raise doc.error(("actions",), f"the Action cards are {', '.join(map(str, names))}",
                         hint="the rules give six, in this order: " + ", ".join(ACTION_NAMES))
     pirates = []
     for i, raw in enumerate(data["pirates"]):
