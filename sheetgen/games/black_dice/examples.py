@@ -82,12 +82,12 @@ def black_dice_design() -> BlackDiceDesign:
     """sheetgen's designed facts, read from the quest files and the pirate list, so the
     Interpretations box can never drift from what the tiles print and the engine plays."""
     from sheetgen.games.black_dice.pirates import PIRATES
+    from sheetgen.games.black_dice.providers import QUEST_TOKENS
     from sheetgen.games.black_dice.quest import SYMBOL_NAMES, bundled_quests
 
     quests = []
     for q in bundled_quests():
-        token = {"summoning": "summoning token", "map": "map piece"}.get(
-            q.tokens.name if q.tokens else "", "token")
+        token = QUEST_TOKENS.get(q.tokens.name if q.tokens else "", ("", "token"))[1]
         pool = ("all 40 tokens" if q.gold_pool is None else
                 " / ".join(str(q.gold_pool[n]) for n in sorted(q.gold_pool))
                 + " tokens for 2 / 3 / 4 players")

@@ -23,12 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import SheetgenError
+from sheetgen.games.black_dice.quest import SYMBOL_NAMES
 
 SYMBOL_ICONS = ("anchor", "barrel", "sword-hook", "treasure-map", "ship", "flag")
 """The die faces 1-6 as bundled icons, in the order the engine numbers them (quest.SYMBOLS)."""
-FACE_NAMES = ("Anchor", "Barrel of rum", "Crossed sword and hook", "Treasure map", "Ship",
-              "Pirate flag")
-"""The faces' printed names (the source's words for the symbols, seed lines 59 and 179)."""
 
 ENEMIES: dict[str, tuple[str, str]] = {
     # quest `enemy:` -> (icon, printed name)
@@ -92,7 +90,7 @@ def _line(table: dict[str, str], code: str, amount: int, quest: Any, value: int 
     enemy_icon, enemy = enemy_of(quest)
     token_icon, token = QUEST_TOKENS.get(quest.tokens.name if quest.tokens else "",
                                          ("gem", quest.tokens.name if quest.tokens else ""))
-    unlocks = " and ".join(FACE_NAMES[k - 1].lower() for k, v in sorted(quest.requires.items())
+    unlocks = " and ".join(SYMBOL_NAMES[k - 1].lower() for k, v in sorted(quest.requires.items())
                            if v == value) or "later fields"
     text = table[code].format(n=amount, enemy=enemy, enemy_icon=f":{enemy_icon}:",
                               token=f":{token_icon}: {token}", unlocks=unlocks)
@@ -150,7 +148,7 @@ def quest_tile(quest: Any) -> dict[str, Any]:
             "value": f.value,
             "symbol": f.symbol,
             "icon": SYMBOL_ICONS[f.value - 1],
-            "name": FACE_NAMES[f.value - 1],
+            "name": SYMBOL_NAMES[f.value - 1],
             "rewards": rewards or ["No reward"],
             "penalties": penalties or ["No penalty"],
             "reward_lines": "\n".join(rewards) or "*No reward*",
@@ -205,7 +203,7 @@ def pirates() -> list[dict[str, Any]]:
 
 def symbols() -> list[dict[str, Any]]:
     """`provide('black_dice.symbols')`: the six die faces, 1 to 6."""
-    return [{"value": i + 1, "icon": icon, "name": FACE_NAMES[i]}
+    return [{"value": i + 1, "icon": icon, "name": SYMBOL_NAMES[i]}
             for i, icon in enumerate(SYMBOL_ICONS)]
 
 

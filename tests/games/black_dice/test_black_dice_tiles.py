@@ -17,6 +17,7 @@ from sheetgen.games.black_dice.quest import (
     PENALTIES,
     QUESTS_DIR,
     REWARDS,
+    SYMBOL_NAMES,
     SYMBOLS,
     load_quest,
 )
@@ -36,7 +37,7 @@ def test_every_reward_and_penalty_code_has_printed_words():
     """A code the engine knows but the tile cannot word is caught here, not on paper."""
     assert set(REWARDS) <= set(providers.REWARD_TEXT)
     assert set(PENALTIES) <= set(providers.PENALTY_TEXT)
-    assert len(providers.SYMBOL_ICONS) == len(providers.FACE_NAMES) == len(SYMBOLS) == 6
+    assert len(providers.SYMBOL_ICONS) == len(SYMBOL_NAMES) == len(SYMBOLS) == 6
 
 
 @pytest.mark.parametrize("quest", BUNDLED)
