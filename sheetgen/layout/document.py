@@ -601,7 +601,8 @@ def _csv_rows(source: Path, columns: dict[str, str] | None = None
               ) -> tuple[list[dict[str, Any]], list[Position]]:
     """Rows of a CSV file with a header line, typed (see `typed_cell`), with the position of
     each; a row with more cells than the header is an error at its line (csv.DictReader
-    would file the extras under a key that is not a name)."""
+    would file the extras under a key that is not a name). A short row's missing cells are
+    None, except `copies`, which a spreadsheet user leaving it blank means as one copy."""
     columns = columns or {}
     text = read_text(source, "data file").removeprefix("\ufeff")  # spreadsheets add a BOM
     reader = csv.reader(io.StringIO(text, newline=""))
@@ -644,6 +645,8 @@ def _csv_rows(source: Path, columns: dict[str, str] | None = None
                                         f"holds {cell!r}", where,
                                         hint="fix the cell or the type in data.columns"
                                         ) from None
+            if "copies" in row and row["copies"] in (None, ""):
+                row["copies"] = 1  # a blank cell in a spreadsheet's copies column: one copy
             rows.append(row)
             positions.append(where)
     except csv.Error as err:

@@ -107,3 +107,14 @@ def test_an_error_in_a_repeat_names_the_item(write_layout):
         record_instances(load_layout(path))
     assert err.value.message.endswith("(repeat item 1, 'Bart')")
     assert err.value.position.line == 6
+
+
+def test_a_blank_or_missing_copies_cell_in_csv_is_one_copy(write_layout):
+    write_layout("name,copies,note\nBart,2,x\nAnne,,y\nJack\n", "crew.csv")
+    layout = load_layout(write_layout("""
+        page: {size: [60mm, 40mm]}
+        data: crew.csv
+        elements: [{type: text, text: "${name}", x: 2, y: 2}]
+        """))
+    assert [r.fields["name"] for r in layout.page_rows()] == ["Bart", "Bart", "Anne", "Jack"]
+    assert layout.data[2]["note"] is None

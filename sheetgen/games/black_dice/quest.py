@@ -174,6 +174,17 @@ def _check_keys(doc: Located, path: tuple, data: Any, allowed: tuple[str, ...],
             raise doc.error(path, f"missing '{key}'")
 
 
+def _text(doc: Located, key: str, default: str | None = None) -> str:
+    """A one-line text field; a number is read as its digits (`numeral: 4`), anything else
+    (a list, a mapping) is an error at its place rather than printed as Python's repr."""
+    value = doc.data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise doc.error((key,), f"'{key}' is a short text, not {type(value).__name__}",
+                        hint=f"write it on one line, e.g. {key}: IV" if key == "numeral"
+                        else f"write it on one line after '{key}:'")
+    return str(value)
+
+
 TOP_KEYS = ("format", "id", "name", "numeral", "story", "enemy", "gold_pool", "end", "fields",
             "rules", "rules_text")
 RULE_KEYS = ("blocked_at_start", "tokens", "seed_before_tokens", "seed_after_tokens",
@@ -213,7 +224,7 @@ def quest_from(doc: Located) -> Quest:
     if d["end"] == "gold_gone" and gold_pool is None:
         raise doc.error(("end",), "the quest ends when the gold is gone, but all 40 tokens are "
                         "in play", hint="give gold_pool: {2: 10, 3: 20, 4: 30}")
-    enemy = d.get("enemy")
+    enemy = _text(doc, "enemy") if d.get("enemy") is not None else None
     if d["end"] == "enemy_defeated" and not enemy:
         raise doc.error(("end",), "the quest ends when the enemy is defeated, but names none",
                         hint="enemy: kraken")
@@ -276,13 +287,13 @@ def quest_from(doc: Located) -> Quest:
     if not isinstance(text, list) or not all(isinstance(t, str) for t in text):
         raise doc.error(("rules_text",), "rules_text is a list of short sentences")
     return Quest(
-        id=str(d["id"]), name=str(d["name"]), numeral=str(d.get("numeral", "")),
+        id=_text(doc, "id"), name=_text(doc, "name"), numeral=_text(doc, "numeral", ""),
         fields=tuple(fields), end=d["end"], gold_pool=gold_pool, enemy=enemy,
         blocked_at_start=blocked, tokens=tokens,
         seed_before_tokens=seeds.get("seed_before_tokens"),
         seed_after_tokens=seeds.get("seed_after_tokens"), blocked_die=blocked_die,
         player_redirect=player_redirect,
-        requires=requires, rules_text=tuple(text), story=str(d.get("story", "")),
+        requires=requires, rules_text=tuple(text), story=_text(doc, "story", ""),
         source=doc.source)
 
 

@@ -41,6 +41,20 @@ def test_unknown_reward_code_is_located(tmp_path):
     assert "move_die" in error.hint
 
 
+@pytest.mark.parametrize("key, bad", [("numeral", "[1]"), ("name", "{a: 1}"),
+                                      ("story", "[one, two]")])
+def test_a_text_field_that_is_not_text_is_located(tmp_path, key, bad):
+    lines = (QUESTS_DIR / "kraken.yaml").read_text().splitlines()
+    at = next(n for n, row in enumerate(lines) if row.startswith(f"{key}:"))
+    lines[at] = f"{key}: {bad}"
+    path = tmp_path / "bad.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(SheetgenError) as caught:
+        load_quest(path)
+    assert f"'{key}' is a short text" in caught.value.message
+    assert caught.value.position.line == at + 1
+
+
 def test_player_redirect_needs_tokens(tmp_path):
     text = (QUESTS_DIR / "armada.yaml").read_text().replace(
         "  requires: {flag: rum}", "  requires: {flag: rum}\n  player_redirect: true")
