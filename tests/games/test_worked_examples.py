@@ -84,3 +84,11 @@ def test_nested_sink_lines_come_from_the_generator():
     ex = cc_examples.cc_nested_sink()
     assert set(ex.inner["region"]) < set(ex.outer["region"])
     assert ex.island["format"] == "captains-curse-island/1"
+
+
+def test_inland_sink_example_comes_from_the_generator():
+    """The rulebook's inland-end figure: A sinks the space B's inland end lists (R11)."""
+    ex = cc_examples.cc_inland_sink()
+    listed = {s for end in ex.outer["ends"] for s in end}
+    assert listed and listed <= set(ex.inner["region"])
+    assert not set(ex.inner["region"]) & set(ex.outer["region"])

@@ -47,7 +47,8 @@ CC_ISLAND_SEED = 7
 
 @dataclass(frozen=True)
 class NestedSink:
-    """Two sink lines of a generated island, the region of `inner` inside that of `outer`."""
+    """Two sink lines of a generated island: `inner` is sunk first, which lets `outer` sink
+    more (its region contains `inner`'s, or its inland end waits for `inner`'s space)."""
 
     island: dict  # the island file data (captains-curse-island/1)
     inner: dict  # sink line sunk earlier ("A")
@@ -82,7 +83,29 @@ def cc_nested_sink(seed: int = CC_ISLAND_SEED) -> NestedSink:
     return NestedSink(data, inner, outer, next((p for p in places if p), ""))
 
 
+@lru_cache(maxsize=4)
+def cc_inland_sink(seed: int = CC_ISLAND_SEED) -> NestedSink:
+    """Pick, on the island the generator makes from `seed`, the smallest sink line with an
+    inland end (R11) as `outer`, and as `inner` the smallest line that sinks the space listed
+    for that end without touching `outer`'s region: sink `inner`, then `outer` is usable."""
+    from sheetgen.games.captains_curse.islands.generate import generate_island
+
+    data = generate_island(seed).data
+    lines = data["sink_lines"]
+    inland = [line for line in lines if any(line["ends"])]
+    if not inland:
+        raise ValueError(f"island seed {seed} has no sink line with an inland end")
+    outer = min(inland, key=lambda line: (len(line["region"]), line["id"]))
+    listed = {s for end in outer["ends"] for s in end}
+    inner = min((line for line in lines if listed & set(line["region"])
+                 and not set(line["region"]) & set(outer["region"])),
+                key=lambda line: (len(line["region"]), line["id"]))
+    places = [s.get("place") for s in data["spaces"] if s["id"] in inner["region"]]
+    return NestedSink(data, inner, outer, next((p for p in places if p), ""))
+
+
 EXAMPLES = {
     "cc-endgame": cc_endgame,
     "cc-nested-sink": cc_nested_sink,
+    "cc-inland-sink": cc_inland_sink,
 }

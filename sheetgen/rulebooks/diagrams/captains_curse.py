@@ -28,6 +28,7 @@ from sheetgen.games.captains_curse.examples import (
     CC_ENDGAME_MARKS,
     CC_SYMBOLS,
     cc_endgame,
+    cc_inland_sink,
     cc_nested_sink,
 )
 from sheetgen.rulebooks.diagrams import register
@@ -138,14 +139,26 @@ def island_sink(canvas) -> tuple[float, float]:
     The island is the one sheetgen's generator makes from `examples.CC_ISLAND_SEED`, so this is
     the kind of map the island sheets print.
     """
+    return _sink_excerpt(canvas, cc_nested_sink())
+
+
+@register("cc-inland-sink")
+def inland_sink(canvas) -> tuple[float, float]:
+    """The same island: A's headland has sunk, so the dashed line B, whose arrow points into
+    A's space, now runs from water to water and is chosen."""
+    return _sink_excerpt(canvas, cc_inland_sink())
+
+
+def _sink_excerpt(canvas, example) -> tuple[float, float]:
     from shapely.geometry import LineString, Polygon
     from shapely.ops import polylabel, unary_union
 
-    example = cc_nested_sink()
+    from sheetgen.games.captains_curse.sheet.elements import into_space
+
     spaces = {s["id"]: s for s in example.island["spaces"]}
     polys = {sid: Polygon(s["polygon"]) for sid, s in spaces.items()}
     inner, outer = set(example.inner["region"]), set(example.outer["region"])
-    focus = unary_union([polys[s] for s in outer] + [LineString(example.outer["path"])])
+    focus = unary_union([polys[s] for s in outer | inner] + [LineString(example.outer["path"])])
     x0, y0, x1, y1 = focus.buffer(14).bounds
     width = 300.0
     scale = width / (x1 - x0)
@@ -176,7 +189,9 @@ def island_sink(canvas) -> tuple[float, float]:
         if line["id"] not in (example.inner["id"], example.outer["id"]):
             canvas.path([("M", *pt(line["path"][0]))] + [("L", *pt(p)) for p in
                                                          line["path"][1:]],
-                        stroke=Stroke(RED, 2.0, dash=(0.01, 4.0), cap=1, join=1))
+                        stroke=Stroke(RED, 1.4, dash=(4.0, 3.0), cap=0, join=1)
+                        if any(line["ends"]) else
+                        Stroke(RED, 2.0, dash=(0.01, 4.0), cap=1, join=1))
     for sid, poly in polys.items():
         c = polylabel(poly, tolerance=0.05)
         cx, cy = pt((c.x, c.y))
@@ -196,11 +211,24 @@ def island_sink(canvas) -> tuple[float, float]:
             k += 4.0
         canvas.path(ops, stroke=Stroke(PENCIL, 1.1, cap=1))
         canvas.pop()
+    inland = any(example.outer["ends"])
+    b_style = Stroke(RED, 3.2, dash=(9, 4), cap=0, join=1) if inland else \
+        Stroke(RED, 3.2, cap=1, join=1)
     pairs = ((example.inner, example.outer, "A", Stroke(PENCIL, 2.0, dash=(5, 3), cap=1)),
-             (example.outer, example.inner, "B", Stroke(RED, 3.2, cap=1, join=1)))
+             (example.outer, example.inner, "B", b_style))
     for line, _other, _tag, style in pairs:
         path = [pt(p) for p in line["path"]]
         canvas.path([("M", *path[0])] + [("L", *p) for p in path[1:]], stroke=style)
+    # An inland end: the arrow into the space that had to sink first, as the sheet draws it.
+    for end, listed in zip((example.outer["path"][0], example.outer["path"][-1]),
+                           example.outer["ends"], strict=True):
+        for sid in listed:
+            dx, dy = into_space(polys[sid], (float(end[0]), float(end[1])))
+            x, y = pt(end)
+            tip, base = (x + 16 * dx, y + 16 * dy), (x + 7 * dx, y + 7 * dy)
+            canvas.path([("M", x, y), ("L", *base)], stroke=Stroke(RED, 3.2))
+            canvas.path(polygon([tip, (base[0] - 5 * dy, base[1] + 5 * dx),
+                                 (base[0] + 5 * dy, base[1] - 5 * dx)]), fill=RED)
     for line, other, tag, style in pairs:
         # Tag the longest stretch of the line that the other line does not share.
         shared = {tuple(p) for p in other["path"]}

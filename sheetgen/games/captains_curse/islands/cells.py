@@ -114,6 +114,15 @@ class Mesh:
         return out
 
     @cached_property
+    def faces_v(self) -> list[frozenset[int]]:
+        """Per vertex, the faces (spaces) that touch it: where water comes from when one sinks."""
+        out: list[set[int]] = [set() for _ in self.vertex_v]
+        for (a, b), faces in zip(self.ends_e, self.faces_e, strict=True):
+            out[a].update(faces)
+            out[b].update(faces)
+        return [frozenset(fs) for fs in out]
+
+    @cached_property
     def anchor_f(self) -> list[XY]:
         """Per face, the centre of its largest inscribed circle: where the symbol goes."""
         out = []

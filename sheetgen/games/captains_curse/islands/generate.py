@@ -25,11 +25,11 @@ from ..rng import SplitMix64
 from .cells import Mesh, MeshError, make_mesh
 from .coast import make_coast, place_centre
 from .names import island_name, place_names
-from .params import DEFAULT_PARAMS, IslandParams
-from .sinklines import DEFAULT_PLAN, Chord, SinkPlan, make_chords
+from .params import DEFAULT_PARAMS, DEFAULT_PLAN, IslandParams, SinkPlan
+from .sinklines import Chord, make_chords
 from .symbols import assign_symbols
 
-GENERATOR_VERSION = "islands/1"
+GENERATOR_VERSION = "islands/2"
 """Bumped whenever the island produced for some seed changes; printed beside the seed."""
 
 MAX_NAMES = 9
@@ -82,7 +82,7 @@ def generate_attempt(seed: int, attempt: int, params: IslandParams = DEFAULT_PAR
     for k, chord in enumerate(ordered):
         lines.append({"id": f"L{k + 1:02d}",
                       "region": [ids[f] for f in sorted(chord.region)],
-                      "ends": [[], []],
+                      "ends": [[], [ids[f] for f in sorted(chord.wet_by)]],
                       "path": [_pt(mesh.vertex_v[v]) for v in chord.path]})
     data = {"format": ISLAND_FORMAT, "name": name, "seed": seed,
             "symbols": list(params.symbols), "spaces": spaces, "sink_lines": lines}

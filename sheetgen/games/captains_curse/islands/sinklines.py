@@ -14,10 +14,18 @@ The family built here, and why:
 - Inside each half, nested smaller regions grown from coastal spaces: cheap one-space lines
   (a headland), medium ones, and bigger ones that contain earlier ones (sink "Pip's Point",
   then the bay behind it).
-- Lines never share a vertex (except the two halves, which share their spokes). So the
-  dotted network a player sees has no junction that would offer a path we did not list, and
-  the regions are laminar by construction: non-crossing chords of a disk cut nested or
-  disjoint pieces.
+- Where dotted lines meet (the halves' spokes, the Y of two neighbouring headlands), every
+  coast-to-coast path a player can trace through the dots is a listed line whose region is
+  laminar with the others (`Network`); otherwise lines share no vertex.
+- Lines with an *inland end* (normal and hard plans, `_add_inland`): from the coast to a
+  vertex inside the land, usable once the one-space headland beside them has sunk (R11:
+  that end lists the headland's space). Such a line necessarily ends *on* the headland's
+  own line (the headland borders its region there), so joined to the rest of that line it
+  would trace a coast-to-coast path around its region. The sheet therefore draws it dashed,
+  with an arrow into the headland, and the rulebook says a line is read alone, end to end;
+  it is not part of the dotted network. Everything else keeps clear of it: no other line
+  touches it except the headland's line at its end, and no region can bring water to that
+  end before the headland sinks.
 """
 
 from __future__ import annotations
@@ -27,25 +35,34 @@ from dataclasses import dataclass
 
 from ..rng import SplitMix64
 from .cells import CENTRE, COAST, Mesh, MeshError
+from .params import DEFAULT_PLAN, SinkPlan
 
 
 @dataclass(frozen=True)
 class Chord:
-    """A region (face indices) and its line as an ordered vertex path, coast to coast."""
+    """A region (face indices) and its line as an ordered vertex path from the coast.
+
+    `wet_by` is empty for a coast-to-coast line; for a line with an inland end it holds the
+    space whose sinking brings water to the path's last vertex (the island file's
+    `ends: [[], [that space]]`).
+    """
 
     region: frozenset[int]
     path: tuple[int, ...]
+    wet_by: frozenset[int] = frozenset()
 
 
-def chord_path(mesh: Mesh, region: frozenset[int]) -> tuple[int, ...] | None:
-    """The border of `region` with the rest of the land, if it is one coast-to-coast path."""
+def _border_path(mesh: Mesh, region: frozenset[int],
+                 water: frozenset[int] = frozenset()) -> list[int] | None:
+    """The border of `region` with the land outside it and outside `water` (spaces taken as
+    sunk), if it is one simple path; its vertices in order, from the smaller end."""
     if not region or not _connected(mesh, region):
         return None
     adjacent: dict[int, list[int]] = {}
     for f in region:
         for other, (a, b) in mesh.borders_f[f]:
-            if other in region or other == COAST:
-                continue  # inside the region, or on the coast: not part of the line
+            if other in region or other in water or other == COAST:
+                continue  # inside the region, or on (present or future) water: not the line
             adjacent.setdefault(a, []).append(b)
             adjacent.setdefault(b, []).append(a)
     if not adjacent or any(len(v) > 2 for v in adjacent.values()):
@@ -53,8 +70,7 @@ def chord_path(mesh: Mesh, region: frozenset[int]) -> tuple[int, ...] | None:
     ends = [v for v, nb in adjacent.items() if len(nb) == 1]
     if len(ends) != 2:
         return None
-    start = min(ends)
-    path = [start]
+    path = [min(ends)]
     prev = -1
     while True:
         nxt = [v for v in adjacent[path[-1]] if v != prev]
@@ -64,10 +80,50 @@ def chord_path(mesh: Mesh, region: frozenset[int]) -> tuple[int, ...] | None:
         path.append(nxt[0])
     if len(path) != len(adjacent):
         return None  # a separate loop: the region wraps something
+    return path
+
+
+def chord_path(mesh: Mesh, region: frozenset[int]) -> tuple[int, ...] | None:
+    """The border of `region` with the rest of the land, if it is one coast-to-coast path."""
+    path = _border_path(mesh, region)
+    if path is None:
+        return None
     coast = mesh.coast_v
     if not (coast[path[0]] and coast[path[-1]]) or any(coast[v] for v in path[1:-1]):
         return None
     return tuple(path)
+
+
+def inland_path(mesh: Mesh, region: frozenset[int], wet: int) -> tuple[int, ...] | None:
+    """The line of `region` once space `wet` has sunk, if it runs from the coast to an inland
+    vertex that only `wet`, the region and one more space touch; ordered coast first.
+
+    Once `wet` is sea, that path is the region's whole border with the land left, so the line
+    then runs from water to water and cuts exactly the region off. Only its last vertex
+    touches `wet` (no shorter piece of the line reaches that water) and no vertex but the
+    first lies on the coast or any on the centre box.
+    """
+    if wet in region or any(mesh.centre_v[v] for f in region for v in _ring_vertices(mesh, f)):
+        return None
+    path = _border_path(mesh, region, frozenset((wet,)))
+    if path is None:
+        return None
+    coast = mesh.coast_v
+    if coast[path[-1]]:
+        path.reverse()
+    if not coast[path[0]] or any(coast[v] for v in path[1:]):
+        return None
+    end = path[-1]
+    touching = mesh.faces_v[end]
+    if wet not in touching or len(touching) != 3 or len(touching & region) != 1:
+        return None
+    if any(wet in mesh.faces_v[v] for v in path[:-1]):
+        return None
+    return tuple(path)
+
+
+def _ring_vertices(mesh: Mesh, f: int) -> set[int]:
+    return {v for _, key in mesh.borders_f[f] for v in key}
 
 
 def _connected(mesh: Mesh, region: frozenset[int]) -> bool:
@@ -171,21 +227,6 @@ def _halves(mesh: Mesh, rng: SplitMix64) -> tuple[frozenset[int], frozenset[int]
     return a, b
 
 
-@dataclass(frozen=True)
-class SinkPlan:
-    """How many inner lines of each size to aim for; difficulty leans on these."""
-
-    small: int = 6  # 1 space
-    medium: int = 4  # 2..3 spaces
-    big: int = 3  # 4..max_region spaces
-    ring_lines: bool = False  # inner lines may take centre-ring spaces
-    max_region: int = 6  # largest inner region considered
-    tile: bool = True  # place one-space lines in coast order (more of them) or at random
-
-
-DEFAULT_PLAN = SinkPlan()
-
-
 def _edges_of(path: tuple[int, ...]) -> set[tuple[int, int]]:
     return {(min(a, b), max(a, b)) for a, b in zip(path, path[1:], strict=False)}
 
@@ -228,6 +269,8 @@ class Network:
 
     def __init__(self, mesh: Mesh) -> None:
         self.mesh = mesh
+        self.inland: list[_InlandEnd] = []  # lines with an inland end: not part of the
+        # readable network (each is read alone, coast to arrow), but later lines respect them
         self.edges: set[tuple[int, int]] = set()
         self.lines: dict[tuple[int, ...], frozenset[int]] = {}
         self._regions: dict[tuple[int, ...], frozenset[int] | None] = {}
@@ -279,6 +322,8 @@ class Network:
             if region is None:
                 return False
             new_lines[p] = region
+        if not self._clear_of_inland(paths, new_lines):
+            return False
         kept = {p: r for p, r in self.lines.items() if p[0] not in comp}
         regions = list(kept.values())
         for r in new_lines.values():
@@ -292,6 +337,20 @@ class Network:
         self.edges = edges
         kept.update(new_lines)
         self.lines = kept
+        return True
+
+
+    def _clear_of_inland(self, paths: list[tuple[int, ...]],
+                         regions: dict[tuple[int, ...], frozenset[int]]) -> bool:
+        """Readable paths touch an inland line at most at its end vertex, and their regions
+        are laminar with its region and never wet its end before its listed space sinks."""
+        for end in self.inland:
+            inner = set(end.chord.path[:-1])
+            for p in paths:
+                r = regions[p]
+                if inner.intersection(p) or not _nest(r, end.chord.region) or \
+                        not _dries_first(end, r):
+                    return False
         return True
 
 
@@ -324,14 +383,20 @@ def make_chords(mesh: Mesh, rng: SplitMix64, plan: SinkPlan = DEFAULT_PLAN) -> l
         if path is None or not net.try_add(path):
             raise MeshError("a half is not bounded by a single coast-to-coast line")
 
+    sets = [_connected_sets(mesh, h, plan) for h in halves]
     candidates: dict[frozenset[int], tuple[int, ...]] = {}
-    for h in halves:
-        for region in _connected_sets(mesh, h, plan):
+    for half_sets in sets:
+        for region in half_sets:
             path = chord_path(mesh, region)
             if path is not None:
                 candidates[region] = path
 
     ordered = sorted(candidates, key=lambda r: (len(r), sorted(r)))
+    if plan.inland:
+        # Inland lines first, each with the headland it waits for, before the other lines
+        # take the coast; those then keep clear of them (`Network.try_add`).
+        _add_inland(mesh, net, sets, {r: candidates[r] for r in ordered if len(r) == 1},
+                    plan, rng)
     passes = [(range(1, 2), plan.small), (range(2, 4), plan.medium),
               (range(4, plan.max_region + 1), plan.big)]
     for sizes, quota in passes:
@@ -345,7 +410,8 @@ def make_chords(mesh: Mesh, rng: SplitMix64, plan: SinkPlan = DEFAULT_PLAN) -> l
             pool.sort(key=lambda r, a=start: (math.atan2(mesh.anchor_f[min(r)][1] - cy,
                                                           mesh.anchor_f[min(r)][0] - cx) - a)
                       % (2 * math.pi))
-        taken = 0
+        # The headlands placed with inland lines count against the one-space quota.
+        taken = len({e.wet for e in net.inland}) if sizes == range(1, 2) else 0
         for region in pool:
             if taken >= quota:
                 break
@@ -353,4 +419,82 @@ def make_chords(mesh: Mesh, rng: SplitMix64, plan: SinkPlan = DEFAULT_PLAN) -> l
                 continue
             if net.try_add(candidates[region]):
                 taken += 1
-    return [Chord(r, p) for p, r in net.lines.items()]
+    return [Chord(r, p) for p, r in net.lines.items()] + [e.chord for e in net.inland]
+
+
+@dataclass(frozen=True)
+class _InlandEnd:
+    """An inland line's end vertex and the spaces touching it: `inside` (in the region),
+    `kept` (on the landward side) and `wet` (the space whose sinking wets it)."""
+
+    chord: Chord
+    inside: int
+    kept: int
+    wet: int
+
+
+def _add_inland(mesh: Mesh, net: Network, sets: list[list[frozenset[int]]],
+                headlands: dict[frozenset[int], tuple[int, ...]], plan: SinkPlan,
+                rng: SplitMix64) -> None:
+    """Add up to `plan.inland` lines with an inland end to `net.inland`, each with the
+    one-space headland line whose sinking wets that end.
+
+    A candidate is a small coastal region R, a coastal space S beside it whose own one-space
+    line exists (`headlands`), and R's line once S has sunk (`inland_path`), from the coast to
+    a vertex v touching R, S and one landward space K. The island file lists S for that end;
+    S's line runs through v (S and R share the border edge there), so the inland line ends
+    *on* the line that frees it, and the drawing marks that end with an arrow into S.
+    Kept only if the paper and the engine can never disagree:
+    - Nothing else wets v first: every region holding K or R's space at v also holds S
+      (v gets wet at the same sink) or all of R (nothing is left for the line to sink).
+    - Regions stay laminar (R12); no other line touches the inland line but S's line at v.
+    Lines added later keep all this: `Network.try_add` checks them against `net.inland`.
+    """
+    pool: list[tuple[frozenset[int], int, tuple[int, ...]]] = []
+    for half_sets in sets:
+        for region in half_sets:
+            if len(region) > plan.inland_max:
+                break  # sorted by size
+            beside = set().union(*(mesh.neighbours_f[f] for f in region)) - region
+            for wet in sorted(beside):
+                if frozenset((wet,)) not in headlands:
+                    continue
+                path = inland_path(mesh, region, wet)
+                if path is not None:
+                    pool.append((region, wet, path))
+    rng.shuffle(pool)
+    for region, wet, path in pool:
+        if len(net.inland) >= plan.inland:
+            break
+        regions = list(net.lines.values()) + [e.chord.region for e in net.inland]
+        on_lines = {v for p in net.lines for v in p} | \
+            {v for e in net.inland for v in e.chord.path}
+        headland = headlands[frozenset((wet,))]
+        v = path[-1]
+        if on_lines.intersection(path) or set(headland).intersection(path[:-1]):
+            continue
+        if region in regions or not all(_nest(region, q) for q in regions):
+            continue
+        (inside,) = mesh.faces_v[v] & region
+        (kept,) = mesh.faces_v[v] - region - {wet}
+        end = _InlandEnd(Chord(region, path, frozenset((wet,))), inside, kept, wet)
+        if not all(_dries_first(end, q) for q in regions) or \
+                not all(_dries_first(e, region) for e in net.inland):
+            continue
+        net.inland.append(end)
+        if frozenset((wet,)) not in net.lines.values() and not net.try_add(headland):
+            net.inland.pop()
+
+
+def _nest(a: frozenset[int], b: frozenset[int]) -> bool:
+    """Laminar pair (R12): disjoint, or one inside the other."""
+    common = a & b
+    return not common or common == a or common == b
+
+
+def _dries_first(end: _InlandEnd, q: frozenset[int]) -> bool:
+    """Sinking region `q` never wets `end` before its listed space does: if q touches the end
+    vertex through another space, q also sinks the listed space or the whole region."""
+    if end.inside not in q and end.kept not in q:
+        return True
+    return end.wet in q or end.chord.region <= q

@@ -230,6 +230,58 @@ def centre_grid_box(land: Polygon, fr: _Frame) -> tuple[float, float, float, flo
     return x0, y0, x1 - x0, y1 - y0
 
 
+INLAND_ARROW = 3.8 * MM  # length of the arrow at an inland line end, on the page
+
+
+def into_space(poly: Polygon, p: tuple[float, float]) -> tuple[float, float]:
+    """A unit direction from `p` (a point on the border of `poly`) into `poly`: the bisector
+    of the corner when `p` is one of its vertices, else towards its symbol's spot. The arrow of
+    an inland line end points this way, on the sheet and in the rulebook's figure."""
+    ring = [tuple(q) for q in poly.exterior.coords[:-1]]
+    if p in ring:
+        k = ring.index(p)
+        d = [0.0, 0.0]
+        for q in (ring[k - 1], ring[(k + 1) % len(ring)]):
+            n = math.dist(p, q) or 1.0
+            d[0] += (q[0] - p[0]) / n
+            d[1] += (q[1] - p[1]) / n
+        n = math.hypot(*d)
+        if n > 1e-6:
+            d = [d[0] / n, d[1] / n]
+            if poly.contains(Point(p[0] + 0.5 * d[0], p[1] + 0.5 * d[1])):
+                return (d[0], d[1])
+            if poly.contains(Point(p[0] - 0.5 * d[0], p[1] - 0.5 * d[1])):
+                return (-d[0], -d[1])  # a reflex corner: its bisector points outwards
+    c = polylabel(poly, tolerance=0.05)
+    n = math.dist(p, (c.x, c.y)) or 1.0
+    return ((c.x - p[0]) / n, (c.y - p[1]) / n)
+
+
+def _inland_end_marks(canvas: Canvas, island: Island, polys: list[Polygon], fr: _Frame,
+                      shown: set[str], color) -> None:
+    """At each inland end of a sink line (R11: an end that lists spaces), a solid arrow from
+    where the line stops into each listed space: that space must be sea before the line may
+    be used."""
+    by_id = {s.id: poly for s, poly in zip(island.spaces, polys, strict=True)}
+    for line in island.sink_lines:
+        if not line.path or line.id not in shown:
+            continue
+        for end, spaces in zip((line.path[0], line.path[-1]), line.ends, strict=True):
+            p = (float(end[0]), float(end[1]))
+            x, y = fr.pt(p)
+            for sid in spaces:
+                dx, dy = into_space(by_id[sid], p)
+                tip = (x + dx * INLAND_ARROW, y + dy * INLAND_ARROW)
+                back = INLAND_ARROW - 2.0 * MM
+                half = 1.15 * MM
+                base = (x + dx * back, y + dy * back)
+                canvas.path(polyline_ops([(x, y), base], closed=False),
+                            stroke=Stroke(color, 1.3, cap=0))
+                canvas.path(polyline_ops([tip, (base[0] - dy * half, base[1] + dx * half),
+                                          (base[0] + dy * half, base[1] - dx * half)],
+                                         closed=True), fill=color)
+
+
 # Where an element's island comes from: a file or data, else generated (and verified) from a seed.
 ISLAND_SOURCE = {
     "island": Param(ANY, None, "island file path or data; none: generate from seed"),
@@ -312,9 +364,14 @@ class IslandMap(Element):
         shown = _shown_lines(v["lines"], island, self.pos)
         for line in island.sink_lines:
             if line.path and line.id in shown:
+                # Coast to coast: dots. An inland end (R11): dashes, read apart from the
+                # dotted line they end on, and an arrow at that end (`_inland_end_marks`).
+                inland = any(line.ends)
                 canvas.path(_hand_ops(fr, line.path, closed=False),
-                            stroke=Stroke(v["line_color"], 1.9, dash=(0.01, 3.1), cap=1,
-                                          join=1))
+                            stroke=Stroke(v["line_color"], 1.3 if inland else 1.9,
+                                          dash=(2.6, 1.9) if inland else (0.01, 3.1),
+                                          cap=0 if inland else 1, join=1))
+        _inland_end_marks(canvas, island, polys, fr, shown, v["line_color"])
         if v["ids"]:
             self._referee_labels(canvas, island, polys, land, fr, size, shown, v["line_color"])
         canvas.pop()

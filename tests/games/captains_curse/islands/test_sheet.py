@@ -31,12 +31,54 @@ def test_map_draws_every_space_line_and_name(island_data, tmp_path):
     places = [s["place"] for s in island_data["spaces"] if "place" in s]
     joined = " ".join(texts)
     assert all(all(w in joined for w in p.split()) for p in places)
-    dotted = [c for c in calls if c[0] == "path" and c[1][2] is not None and c[1][2].dash
-              and c[1][2].cap == 1]
-    assert len(dotted) == len(island_data["sink_lines"])
+    # Coast-to-coast lines dotted (round caps), lines with an inland end dashed (R11).
+    strokes = [c[1][2] for c in calls if c[0] == "path" and c[1][2] is not None]
+    inland = [line for line in island_data["sink_lines"] if any(line["ends"])]
+    assert inland  # the default (normal) plan makes some
+    dotted = [st for st in strokes if st.dash and st.cap == 1]
+    dashed = [st for st in strokes if st.dash and st.cap == 0]
+    assert len(dotted) == len(island_data["sink_lines"]) - len(inland)
+    assert len(dashed) == len(inland)
     # The centre grid: 36 values, each of 1..6 six times.
     values = [t for t in texts if t in {"1", "2", "3", "4", "5", "6"}]
     assert sorted(values) == sorted([str(v) for v in range(1, 7)] * 6)
+
+
+def test_an_inland_end_gets_an_arrow_into_its_listed_space(island_data):
+    """One filled arrowhead per inland end, its tip inside the space listed for that end, so
+    a player sees which space must sink before the dashed line may be used."""
+    from shapely.geometry import Point
+
+    from sheetgen.games.captains_curse.island import island_from_dict
+    from sheetgen.games.captains_curse.sheet.elements import (
+        _inland_end_marks,
+        island_land,
+        map_frame,
+    )
+
+    class Recorder:
+        def __init__(self):
+            self.filled = []
+
+        def path(self, ops, fill=None, stroke=None):
+            if fill is not None:
+                self.filled.append(ops)
+
+    island = island_from_dict(island_data)
+    polys, land = island_land(island)
+    fr = map_frame(land, 10.0, 20.0, 500.0, 420.0)
+    rec = Recorder()
+    _inland_end_marks(rec, island, polys, fr, {line.id for line in island.sink_lines},
+                      (0.5, 0.1, 0.1))
+    inland = [line for line in island.sink_lines if any(line.ends)]
+    assert inland and len(rec.filled) == sum(len(e) for line in inland for e in line.ends)
+    by_id = {s.id: p for s, p in zip(island.spaces, polys, strict=True)}
+    for line, ops in zip(inland, rec.filled, strict=True):
+        tip = ops[0][1:3]  # the triangle starts at its tip
+        x, y = (tip[0] - fr.ox) / fr.s, (tip[1] - fr.oy) / fr.s
+        (listed,) = line.ends[1]
+        assert by_id[listed].contains(Point(x, y)), (line.id, listed)
+        assert not any(by_id[s].contains(Point(x, y)) for s in line.region)
 
 
 def test_same_island_same_pdf(island_data, tmp_path):
