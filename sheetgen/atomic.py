@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
+from typing import BinaryIO
 
 from sheetgen.errors import SheetgenError
 
@@ -122,6 +123,15 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
+
+
+@contextlib.contextmanager
+def atomic_file(target: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """An open binary file to write `target` through, bit by bit (a streamed PDF): it is
+    renamed over `target` only when the block ends without error; a failure, Ctrl-C or a
+    full disk part-way leaves any existing `target` untouched and no partial file."""
+    with atomic_path(target) as tmp, tmp.open("wb") as fh:
+        yield fh
 
 
 def write_bytes(target: str | os.PathLike[str], data: bytes) -> None:

@@ -27,6 +27,10 @@ advances (the command line shows a progress bar from it). The function returns a
 (the PDF bytes, its page count and an optional one-line note), or the tuple `(pdf, pages)`.
 It writes nothing: the caller writes the bytes atomically, so a web page or a distributed
 runner can call the same function.
+
+A pad too long to hold in memory streams instead: a builder with an `output` keyword is
+given the path, writes the PDF there itself as it goes (through `sheetgen.atomic`, so a
+failed run leaves no partial file) and returns a `Pad` whose `pdf` is empty.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ from sheetgen.errors import SheetgenError, did_you_mean
 class Pad(NamedTuple):
     """What a pad builder returns."""
 
-    pdf: bytes
+    pdf: bytes  # empty when the builder streamed to its `output` path
     pages: int
     note: str = ""  # e.g. "3 islands (5 tried)"; printed after the file's size
 

@@ -17,9 +17,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 PR_SET_PDEATHSIG = 1
 
@@ -82,3 +83,31 @@ def worker_pool(jobs: int, initializer: Callable[..., Any] | None = None,
     return WorkerPool(max_workers=jobs, initializer=_start_worker,
                       initargs=(os.getpid(), limits.settings(), access.allowed(), initializer,
                                 initargs))
+
+
+T = TypeVar("T")
+R = TypeVar("R", covariant=True)
+
+
+class HasResult(Protocol[R]):
+    """A future: concurrent.futures.Future or distributed.Future."""
+
+    def result(self) -> R: ...
+
+
+def map_ahead(submit: Callable[[T], HasResult[R]], items: Iterable[T], ahead: int
+              ) -> Iterator[R]:
+    """The results of `submit(item)` for each item, in order, with at most `ahead` items
+    submitted and not yet taken. `Executor.map` (and `client.map`) submit everything at
+    once and keep every result until it is taken: a long run's results then pile up in
+    memory while the consumer is busy. Here the workers stay `ahead` items in front of the
+    consumer and no further."""
+    if ahead < 1:
+        raise ValueError("ahead must be at least 1")
+    pending: deque[HasResult[R]] = deque()
+    for item in items:
+        pending.append(submit(item))
+        if len(pending) >= ahead:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()

@@ -1,7 +1,8 @@
 """`sheetgen pad <game>`: one subcommand per game whose `GAME` declares a pad builder.
 
 The options come from the game's `pad_options` (see `sheetgen.registry`); this module only
-turns them into click options, shows progress, and writes the builder's PDF atomically.
+turns them into click options, shows progress, and writes the builder's PDF atomically (or
+lets a streaming builder, one with an `output` keyword, write it as it goes).
 """
 
 from __future__ import annotations
@@ -65,22 +66,30 @@ def pad_command(game: Game) -> click.Command:
     """The `sheetgen pad <game>` command built from `game`'s declaration."""
 
     def run(out: str, quiet: bool, **options: Any) -> None:
+        from pathlib import Path
+
         from sheetgen.atomic import write_bytes
 
         builder = game.pad_builder()
+        params = inspect.signature(builder).parameters
         close = None
-        if not quiet and "progress" in inspect.signature(builder).parameters:
+        if not quiet and "progress" in params:
             options["progress"], close = _progress_bar(game.title)
+        streams = "output" in params
+        if streams:  # the builder writes the file itself, as it goes (atomically)
+            options["output"] = out
         try:
             result = builder(**options)
         finally:
             if close:
                 close()
         pad = result if isinstance(result, Pad) else Pad(*result)
-        write_bytes(out, pad.pdf)
+        if not streams:
+            write_bytes(out, pad.pdf)
         if not quiet:
             note = f", {pad.note}" if pad.note else ""
-            click.echo(f"wrote {out}: {pad.pages} pages, {len(pad.pdf) / 1024:.0f} KiB{note}")
+            size = Path(out).stat().st_size
+            click.echo(f"wrote {out}: {pad.pages} pages, {size / 1024:.0f} KiB{note}")
 
     import importlib
 

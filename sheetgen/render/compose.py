@@ -53,15 +53,20 @@ def instance_names(layout: Layout, index: int, total: int, row: dict) -> dict:
 def record_instances(layout: Layout, count: int = 1,
                      progress: Callable[[int], None] | None = None,
                      warnings: list[LayoutWarning] | None = None,
-                     all_faults: bool = False) -> list[Instance]:
+                     all_faults: bool = False,
+                     numbering: tuple[int, int] | None = None) -> list[Instance]:
     """Resolve and draw every instance into recordings (no PDF yet). Identical recordings
     are kept once, so memory grows with the distinct artwork, not with the page count.
+
+    `numbering` (first, total): these pages are pages first+1... of a longer document of
+    `total` pages drawn in parts (a streamed pad), for `page.number`, `page.count` and the
+    page named in warnings.
 
     What elements notice (text out of its box) is added to `warnings`, naming the page and
     row. A fault stops at once, unless `all_faults` (validate): then every element of every
     page is tried and all faults are raised together, in line order."""
     rows = layout.page_rows(count)
-    total = len(rows)
+    first, total = numbering if numbering is not None else (0, len(rows))
     instances = []
     base = layout.scope()
     distinct: dict[str, RecordingCanvas] = {}
@@ -69,7 +74,7 @@ def record_instances(layout: Layout, count: int = 1,
     static = StaticCache(layout.styles)
     back_layout = layout.back.layout if layout.back is not None else None
     static_back = StaticCache(back_layout.styles) if back_layout is not None else static
-    for index, row in enumerate(rows):
+    for index, row in enumerate(rows, first):
         scope = base.child(**instance_names(layout, index, total, row.fields))
         where = f"page {index + 1}" + (f", {row.label()}" if row.fields else "")
         notes: list[tuple[Position, str]] = []
@@ -323,14 +328,16 @@ def _sides(layout: Layout, sides: str) -> tuple[bool, bool]:
 
 def compose(layout: Layout, canvas: Canvas, count: int = 1,
             progress: Callable[[int], None] | None = None, sides: str = "both",
-            warnings: list[LayoutWarning] | None = None, all_faults: bool = False) -> int:
+            warnings: list[LayoutWarning] | None = None, all_faults: bool = False,
+            numbering: tuple[int, int] | None = None) -> int:
     """Draw the whole document on `canvas`; returns the number of physical pages.
+    `numbering`: see `record_instances`.
 
     With a `back:`, each front page (or imposed sheet) is followed by its back, so a duplex
     printer puts every back behind its front; `sides` keeps only the fronts or the backs
     (for printing one side, turning the stack, then the other)."""
     fronts, backs = _sides(layout, sides)
-    instances = record_instances(layout, count, progress, warnings, all_faults)
+    instances = record_instances(layout, count, progress, warnings, all_faults, numbering)
     seen = Counter(key for inst in instances
                    for key in {k for k, _ in inst.blocks + (inst.back or [])})
     shared = {key for key, n in seen.items() if n > 1}

@@ -1,9 +1,12 @@
-"""Finished files: PDF bytes from a layout, written atomically; PNG previews."""
+"""Finished files: PDF bytes from a layout, written atomically; PDFs streamed in parts; PNG
+previews."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from sheetgen.atomic import atomic_path, write_bytes
 from sheetgen.errors import LayoutWarning, SheetgenError
@@ -14,12 +17,52 @@ from sheetgen.render.pdf import PdfCanvas
 
 def render_pdf(layout: Layout, count: int = 1,
                progress: Callable[[int], None] | None = None, sides: str = "both",
-               warnings: list[LayoutWarning] | None = None) -> bytes:
-    """The finished PDF; what a person would stumble on is added to `warnings`."""
+               warnings: list[LayoutWarning] | None = None,
+               numbering: tuple[int, int] | None = None) -> bytes:
+    """The finished PDF; what a person would stumble on is added to `warnings`.
+    `numbering` (first page index, total pages) when this is one part of a longer
+    document (see `stream_rows`)."""
     canvas = PdfCanvas(title=layout.name, subject=layout.description,
                        colorspace=layout.colorspace)
-    compose(layout, canvas, count, progress, sides, warnings)
+    compose(layout, canvas, count, progress, sides, warnings, numbering=numbering)
     return canvas.finish()
+
+
+PART_ROWS = 16
+"""Data rows rendered per part when a document is streamed. Fixed, so that the bytes do not
+depend on how the rows were computed; big enough that the parts' own copies of fonts and
+shared artwork (merged where identical) add only a few per cent, small enough that a part's
+recordings stay a few tens of MB."""
+
+
+def stream_rows(layout: Layout, rows: Iterable[dict[str, Any]], out: BinaryIO, total: int,
+                part_rows: int | None = None,
+                warnings: list[LayoutWarning] | None = None) -> int:
+    """Render `layout` with the data `rows`, taken lazily `part_rows` (default PART_ROWS)
+    at a time, and write the PDF to `out` as it goes; returns the pages written. Memory
+    holds one part, whatever `total` (the number of rows, for `page.count`). The same
+    drawing path as `render_pdf`: each part is rendered by it and appended to the file by
+    `StreamingPdf`.
+
+    Only for layouts that print each row on its own page (and its back): no imposition,
+    tiling or `copies:`, so that a part's pages are exactly its rows' pages."""
+    from sheetgen.render.stream import StreamingPdf
+
+    if layout.imposition is not None or layout.tile is not None:
+        raise ValueError(f"{layout.name}: imposed or tiled layouts are not streamed")
+    part_rows = part_rows or PART_ROWS
+    writer = StreamingPdf(out)
+    it = iter(rows)
+    done = 0
+    while part := list(itertools.islice(it, part_rows)):
+        if any("copies" in row for row in part):
+            raise ValueError(f"{layout.name}: rows with copies: are not streamed")
+        layout.data = part
+        writer.add_part(render_pdf(layout, warnings=warnings, numbering=(done, total)))
+        done += len(part)
+    layout.data = []
+    writer.close()
+    return writer.pages
 
 
 def write_pdf(layout: Layout, out: str | Path, count: int = 1,

@@ -18,11 +18,17 @@ SHEETGEN = [sys.executable, "-c", "import sys; from sheetgen.cli import main; "
             "sys.argv[0] = 'sheetgen'; main()"]
 
 
+FULL_AFTER = 4096
+"""Bytes a streamed output (a pad written as it goes) gets before the disk is full."""
+
+
 @pytest.fixture
 def full_disk(monkeypatch):
     """Writes of outputs (their temporary .part files) fail half-way with ENOSPC, as on a
-    full disk."""
+    full disk: files written whole fail after half their bytes, files written as they go
+    (opened for writing) after FULL_AFTER bytes."""
     real = pathlib.Path.write_bytes
+    real_open = pathlib.Path.open
 
     def write_bytes(self, data):
         if not self.name.endswith(".part"):
@@ -30,7 +36,33 @@ def full_disk(monkeypatch):
         real(self, data[: len(data) // 2])
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
 
+    class Filling:
+        def __init__(self, fh, name):
+            self.fh, self.name, self.left = fh, name, FULL_AFTER
+
+        def write(self, data):
+            if len(data) > self.left:
+                self.fh.write(data[: self.left])
+                self.left = 0
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), self.name)
+            self.left -= len(data)
+            return self.fh.write(data)
+
+        def __getattr__(self, name):
+            return getattr(self.fh, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+    def open_(self, mode="r", *args, **kwargs):
+        fh = real_open(self, mode, *args, **kwargs)
+        return Filling(fh, str(self)) if self.name.endswith(".part") and "w" in mode else fh
+
     monkeypatch.setattr(pathlib.Path, "write_bytes", write_bytes)
+    monkeypatch.setattr(pathlib.Path, "open", open_)
 
 
 @pytest.mark.parametrize("command", [
