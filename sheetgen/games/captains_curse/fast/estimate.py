@@ -128,6 +128,19 @@ def sink_cost(
 
 
 @njit(cache=True)
+def fresh_region(table: np.ndarray, sunk: int, i: int, n_lines: int, covered: int) -> int:
+    """Line i's unsunk region if the line is usable (R11) and its region misses `covered`,
+    else 0. Regions are laminar (R12): visiting lines by region size, one that meets the
+    regions seen before is nested with one of them."""
+    if not line_usable(table, sunk, i, n_lines):
+        return 0
+    region = table[T_LINES + i] & ~sunk
+    if region & covered:
+        return 0
+    return region
+
+
+@njit(cache=True)
 def cheapest_sink(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
 ) -> tuple[int, float]:
@@ -145,10 +158,8 @@ def cheapest_sink(
     best_cost = 0.0
     for k in range(n_lines):
         i = table[T_LINES + 3 * n_lines + k]
-        if not line_usable(table, sunk, i, n_lines):
-            continue
-        region = table[T_LINES + i] & ~sunk
-        if region & covered:
+        region = fresh_region(table, sunk, i, n_lines, covered)
+        if region == 0:
             continue
         covered |= region
         cost = sink_cost(table, state, avail, need, i, n_lines, params)
@@ -201,11 +212,17 @@ def value_sink(
     if k <= 1:
         return best_sink(table, state, params, need)
     n_lines = table[T_NLINES]
+    sunk = state[S_SUNK]
     avail = available(table, state)
     need_weights(table, state, avail, params, need)
+    # each usable line's cost once: value() below reuses `need` for its own positions
+    costs = np.empty(n_lines)
+    for i in range(n_lines):
+        if line_usable(table, sunk, i, n_lines):
+            costs[i] = sink_cost(table, state, avail, need, i, n_lines, params)
     best = -1
     best_v = -1.0e18
-    # k passes of "next cheapest" keep this allocation-free (k is small)
+    # k passes of "next cheapest" by (cost, line), allocation-free (k is small)
     last_cost = -1.0
     last_line = -1
     scratch = np.empty(S_SIZE, dtype=np.int64)
@@ -213,9 +230,9 @@ def value_sink(
         pick = -1
         pick_cost = 0.0
         for i in range(n_lines):
-            if not line_usable(table, state[S_SUNK], i, n_lines):
+            if not line_usable(table, sunk, i, n_lines):
                 continue
-            cost = sink_cost(table, state, avail, need, i, n_lines, params)
+            cost = costs[i]
             after_last = cost > last_cost or (cost == last_cost and i > last_line)
             if after_last and (pick < 0 or cost < pick_cost):
                 pick = i
@@ -230,7 +247,6 @@ def value_sink(
         if v > best_v:
             best_v = v
             best = pick
-        need_weights(table, state, avail, params, need)  # value() reused the array for its position
     return best
 
 
@@ -289,6 +305,26 @@ def value_above(
         if score >= table[T_GOAL]:
             return score + params[P_WIN_BONUS]
         return float(score)
+    v = partial_value(table, state, params)
+    if v <= floor:
+        return v
+    # the next owed sink will cost at least the cheapest usable line
+    line, cheapest = cheapest_sink_memo(table, state, available(table, state), params, need)
+    if line >= 0:
+        if cheapest > 1.0e5:
+            cheapest = params[P_LOST] * 0.3
+        v -= params[P_SINK] * cheapest
+    return v
+
+
+@njit(cache=True, inline="always")
+def partial_value(table: np.ndarray, state: np.ndarray, params: np.ndarray) -> float:
+    """value() of a position that is not over, without its sink term (which only subtracts).
+
+    It can only fall when more land sinks (the same marks and columns, fewer available
+    spaces, a smaller ring), as long as params[P_Q0] and params[P_RING] are not negative:
+    greedy uses that to skip choosing the sink of a black-die decision that cannot win.
+    """
     avail = available(table, state)
     q0 = params[P_Q0]
     v = 0.0
@@ -323,12 +359,4 @@ def value_above(
     ring_left = popcount(table[T_RING] & ~state[S_SUNK])
     v -= params[P_RING] / ring_left
     v += params[P_DOUBLE_PROTECT] * n_prot
-    if v <= floor:
-        return v
-    # the next owed sink will cost at least the cheapest usable line
-    line, cheapest = cheapest_sink_memo(table, state, avail, params, need)
-    if line >= 0:
-        if cheapest > 1.0e5:
-            cheapest = params[P_LOST] * 0.3
-        v -= params[P_SINK] * cheapest
     return v

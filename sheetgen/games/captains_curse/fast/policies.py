@@ -27,6 +27,7 @@ from sheetgen.games.captains_curse.fast.arrays import (
     T_LINES,
     T_NLINES,
     T_NSPACES,
+    T_RING,
     T_SPENT_COUNTS,
     T_SYM,
     TAKE_PASS,
@@ -36,9 +37,13 @@ from sheetgen.games.captains_curse.fast.estimate import (
     P_EXPERT_K,
     P_EXPERT_SINKS,
     P_GREEDY_SINKS,
+    P_Q0,
     P_RESOLVE_SINKS,
+    P_RING,
     best_loot,
+    fresh_region,
     need_weights,
+    partial_value,
     sink_cost,
     value,
     value_above,
@@ -57,6 +62,41 @@ from sheetgen.games.captains_curse.fast.rules import (
 POLICY_IDS = {"random": 0, "greedy": 1, "expert": 2}
 
 
+@njit(cache=True, inline="always")
+def place_and_loot(
+    table: np.ndarray, state: np.ndarray, moves: np.ndarray, i: int, loots: np.ndarray
+) -> int:
+    """Apply placement i and greedy's loot (cached per column in `loots`, see resolve);
+    returns the space looted or -1."""
+    apply_placement(table, state, moves, i)
+    if moves[i, M_TAKE] == TAKE_PASS:
+        return -1
+    c = moves[i, M_COLUMN]
+    if loots[c] < 0:
+        loots[c] = best_loot(table, state, c)
+    s = loots[c]
+    apply_loot(table, state, c, s)
+    return s
+
+
+@njit(cache=True)
+def largest_usable_regions(table: np.ndarray, sunk: int) -> np.ndarray:
+    """The unsunk regions of the usable lines (R11) that no other usable line's region
+    contains: a sink destroys a subset of one of them (regions are laminar, R12)."""
+    n_lines = table[T_NLINES]
+    out = np.empty(n_lines, dtype=np.int64)
+    m = 0
+    covered = 0
+    for k in range(n_lines - 1, -1, -1):  # largest first: containers before their parts
+        region = fresh_region(table, sunk, table[T_LINES + 3 * n_lines + k], n_lines, covered)
+        if region == 0:
+            continue
+        covered |= region
+        out[m] = region
+        m += 1
+    return out[:m]
+
+
 @njit(cache=True)
 def resolve(
     table: np.ndarray,
@@ -73,16 +113,8 @@ def resolve(
     `loots[c]` caches best_loot per column for the state before the placement (placing a
     value changes neither marks nor water, so the choice is the same); -1 = not yet known.
     """
-    apply_placement(table, state, moves, i)
-    out[0] = -1
+    out[0] = place_and_loot(table, state, moves, i, loots)
     out[1] = -1
-    if moves[i, M_TAKE] != TAKE_PASS:
-        c = moves[i, M_COLUMN]
-        if loots[c] < 0:
-            loots[c] = best_loot(table, state, c)
-        s = loots[c]
-        apply_loot(table, state, c, s)
-        out[0] = s
     if moves[i, M_TAKE] != TAKE_WHITE:  # R9
         line = value_sink(table, state, params, need, int(params[P_RESOLVE_SINKS]))
         if line >= 0:
@@ -229,9 +261,34 @@ def choose_placement(
     best = 0
     best_v = -1.0e18
     if policy == 1:
+        # A black-die decision whose position before its sink is already no better than the
+        # best so far cannot win once it sinks (partial_value only falls with more water)
+        # unless that sink ends the game: its sink is not chosen. `wet` holds the largest
+        # usable regions, to see whether some sink could end the game (R14).
+        monotone = params[P_Q0] >= 0.0 and params[P_RING] >= 0.0
+        k_sinks = int(params[P_RESOLVE_SINKS])
+        wet = np.empty(0, dtype=np.int64)
+        n_wet = -1
+        ring = table[T_RING] & ~state[S_SUNK]
         for i in range(n):
             scratch[:] = state
-            resolve(table, scratch, moves, i, params, need, loots, out)
+            place_and_loot(table, scratch, moves, i, loots)
+            if moves[i, M_TAKE] != TAKE_WHITE:  # R9
+                if monotone and termination(table, scratch) == 0:
+                    if partial_value(table, scratch, params) <= best_v:
+                        if n_wet < 0:
+                            wet = largest_usable_regions(table, state[S_SUNK])
+                            n_wet = wet.shape[0]
+                        avail = available(table, scratch)
+                        ends = False
+                        for j in range(n_wet):
+                            if avail & ~wet[j] == 0 or ring & ~wet[j] == 0:
+                                ends = True
+                        if not ends:
+                            continue
+                line = value_sink(table, scratch, params, need, k_sinks)
+                if line >= 0:
+                    scratch[S_SUNK] |= table[T_LINES + line]
             v = value_above(table, scratch, params, need, best_v)
             if v > best_v:
                 best_v = v
