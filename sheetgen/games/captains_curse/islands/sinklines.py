@@ -339,7 +339,6 @@ class Network:
         self.lines = kept
         return True
 
-
     def _clear_of_inland(self, paths: list[tuple[int, ...]],
                          regions: dict[tuple[int, ...], frozenset[int]]) -> bool:
         """Readable paths touch an inland line at most at its end vertex, and their regions
