@@ -67,7 +67,10 @@ def map_geometry(data: dict[str, Any], width: float, height: float) -> dict[str,
             "outline": [[_r(x), _r(y)] for x, y in fr.pts(poly.exterior.coords[:-1])],
             "centre": [_r(v) for v in fr.pt((c.x, c.y))],
         })
+    # `waits_for`: the spaces whose sinking wets an inland end (R11); the line list names them
+    # so a line that is not yet choosable is not a surprise.
     lines = [{"id": line.id, "region": list(line.region),
+              "waits_for": sorted({s for end in line.ends for s in end}),
               "path": [[_r(x), _r(y)] for x, y in fr.pts(line.path or ())]}
              for line in island.sink_lines]
     grid = CentreGridGeometry.of(*centre_grid_box(land, fr))

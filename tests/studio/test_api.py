@@ -88,6 +88,16 @@ def test_a_bad_edit_is_a_422_with_the_validator_message(client, session):
     assert client.get(f"/api/s/{session}/island").json()["svg"] == view["svg"]
 
 
+def test_lines_with_an_inland_end_name_the_spaces_they_wait_for(client, session):
+    view = client.get(f"/api/s/{session}/island").json()
+    spaces = {s["id"] for s in view["geometry"]["spaces"]}
+    waiting = [line for line in view["geometry"]["lines"] if line["waits_for"]]
+    assert waiting, "a normal islands/2 island has inland ends"
+    for line in waiting:
+        assert set(line["waits_for"]) <= spaces - set(line["region"])
+    assert any(not line["waits_for"] for line in view["geometry"]["lines"])
+
+
 def test_hiding_sink_lines_redraws_the_map(client, session):
     view = client.get(f"/api/s/{session}/island").json()
     ids = [line["id"] for line in view["geometry"]["lines"]]

@@ -1,8 +1,8 @@
 """Referee labels: the short names a person sees on a printed sheet and types at `play --dice`.
 
 Island files name spaces and sink lines by ids a sheet does not print (`s17`, `L4`). A referee
-print of the sheet (`--set ids=true`) writes a number in each space and a letter at both ends
-of each sink line; the terminal referee shows and accepts the same labels, so a player can
+print of the sheet (`--set ids=true`) writes a number in each space and a letter tag by the
+middle of each sink line; the terminal referee shows and accepts the same labels, so a player can
 match its prompts to the paper. Numbers follow the island file's space order (1-based), letters
 its sink line order (A-Z, then AA, AB, ...).
 

@@ -96,6 +96,17 @@ function fillLines(view) {
     cb.dataset.line = line.id;
     cb.addEventListener("change", setLines);
     label.append(cb, line.id);
+    if (line.waits_for.length) {
+      // An inland end (R11): the line may be chosen once one of these spaces has sunk.
+      const names = line.waits_for.map((id) => {
+        const s = view.geometry.spaces.find((sp) => sp.id === id);
+        return s && s.place ? s.place : id;
+      });
+      const note = document.createElement("small");
+      note.className = "waits";
+      note.textContent = ` after ${names.join(" or ")} sinks`;
+      label.append(note);
+    }
     return label;
   }));
 }
