@@ -150,9 +150,15 @@ def cheapest_sink(
     grows with the region, so a line whose unsunk region meets an already costed one
     contains it and cannot be cheaper: it is skipped. Ties go to the smaller region, then
     to the line listed first.
+
+    With weights that are not negative no line costs less than 0.02 (a little land, see
+    sink_cost), so once a line costs that the rest cannot win and are not costed.
     """
     n_lines = table[T_NLINES]
     sunk = state[S_SUNK]
+    least = -1.0
+    if params[P_NEED_TIGHT] >= 0.0 and params[P_NEED_SLACK] >= 0.0 and params[P_RING_SINK] >= 0.0:
+        least = 0.02 * 1
     covered = 0
     best = -1
     best_cost = 0.0
@@ -166,6 +172,8 @@ def cheapest_sink(
         if best < 0 or cost < best_cost:
             best = i
             best_cost = cost
+            if cost <= least:
+                break
     return best, best_cost
 
 

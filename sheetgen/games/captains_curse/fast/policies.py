@@ -37,9 +37,14 @@ from sheetgen.games.captains_curse.fast.estimate import (
     P_EXPERT_K,
     P_EXPERT_SINKS,
     P_GREEDY_SINKS,
+    P_LOST,
+    P_NEED_SLACK,
+    P_NEED_TIGHT,
     P_Q0,
     P_RESOLVE_SINKS,
     P_RING,
+    P_RING_SINK,
+    P_SINK,
     best_loot,
     fresh_region,
     need_weights,
@@ -236,6 +241,150 @@ def reply_value(
     return total / 36.0
 
 
+@njit(cache=True, inline="always")
+def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
+    for k in range(S_SIZE):
+        dst[k] = src[k]
+
+
+@njit(cache=True)
+def sink_may_end(table: np.ndarray, state: np.ndarray, wet: np.ndarray) -> bool:
+    """Whether some usable line could end the game (R14: ring sunk, nothing to loot) when
+    sunk now; `wet` = largest_usable_regions of the position's water."""
+    avail = available(table, state)
+    ring = table[T_RING] & ~state[S_SUNK]
+    for j in range(wet.shape[0]):
+        if avail & ~wet[j] == 0 or ring & ~wet[j] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def greedy_placement(
+    table: np.ndarray,
+    state: np.ndarray,
+    moves: np.ndarray,
+    n: int,
+    params: np.ndarray,
+    need: np.ndarray,
+) -> int:
+    """Greedy's die decision: the first of the n placements whose position after greedy's
+    loot and sink has the highest value().
+
+    Branch and bound, same choice: each placement first gets an upper bound on its value,
+    the value without the sink term (which only subtracts) and, for a black-die decision,
+    before its sink (partial_value only falls with more water, see there) unless a sink
+    could end the game. Placements are then valued exactly from the highest bound down
+    until no bound can beat (or tie at a lower index) the best value found. Weights that
+    break those inequalities take the plain one-by-one loop.
+    """
+    scratch = np.empty(S_SIZE, dtype=np.int64)
+    loots = np.full(6, -1, dtype=np.int64)
+    k_sinks = int(params[P_RESOLVE_SINKS])
+    wet = largest_usable_regions(table, state[S_SUNK])
+    if not bounds_hold(params):
+        return greedy_one_by_one(table, state, moves, n, params, need, scratch, loots, wet)
+    bound = np.empty(n)
+    exact = np.zeros(n, dtype=np.bool_)
+    for i in range(n):
+        copy_state(scratch, state)
+        place_and_loot(table, scratch, moves, i, loots)
+        if termination(table, scratch) == 0:
+            if moves[i, M_TAKE] == TAKE_WHITE or not sink_may_end(table, scratch, wet):
+                bound[i] = partial_value(table, scratch, params)
+                continue
+        if moves[i, M_TAKE] != TAKE_WHITE:  # R9
+            sink_greedily(table, scratch, params, need, k_sinks)
+        bound[i] = value(table, scratch, params, need)
+        exact[i] = True
+    best = 0
+    best_v = -1.0e18
+    done = np.zeros(n, dtype=np.bool_)
+    while True:
+        j = -1
+        for i in range(n):
+            if not done[i] and (j < 0 or bound[i] > bound[j]):
+                j = i
+        if j < 0 or bound[j] < best_v or (bound[j] == best_v and j > best):
+            return best
+        done[j] = True
+        v = bound[j]
+        if not exact[j]:
+            copy_state(scratch, state)
+            place_and_loot(table, scratch, moves, j, loots)
+            if moves[j, M_TAKE] != TAKE_WHITE:
+                sink_greedily(table, scratch, params, need, k_sinks)
+            if j > best:  # must beat best_v strictly: a bound <= best_v is enough to know
+                v = value_above(table, scratch, params, need, best_v)
+            else:
+                v = value(table, scratch, params, need)
+        if v > best_v or (v == best_v and j < best):
+            best_v = v
+            best = j
+
+
+@njit(cache=True)
+def bounds_hold(params: np.ndarray) -> bool:
+    """The weights under which value() <= partial_value() and partial_value() only falls
+    with more water (greedy_placement's bounds): sink costs and their weight not negative."""
+    return (
+        params[P_Q0] >= 0.0
+        and params[P_RING] >= 0.0
+        and params[P_SINK] >= 0.0
+        and params[P_LOST] >= 0.0
+        and params[P_RING_SINK] >= 0.0
+        and params[P_NEED_TIGHT] >= 0.0
+        and params[P_NEED_SLACK] >= 0.0
+    )
+
+
+@njit(cache=True, inline="always")
+def sink_greedily(
+    table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, k: int
+) -> None:
+    line = value_sink(table, state, params, need, k)
+    if line >= 0:
+        state[S_SUNK] |= table[T_LINES + line]
+
+
+@njit(cache=True)
+def greedy_one_by_one(
+    table: np.ndarray,
+    state: np.ndarray,
+    moves: np.ndarray,
+    n: int,
+    params: np.ndarray,
+    need: np.ndarray,
+    scratch: np.ndarray,
+    loots: np.ndarray,
+    wet: np.ndarray,
+) -> int:
+    """greedy_placement in enumeration order, each value bounded by the best so far (for
+    any weights). A black-die decision already no better before its sink is skipped when
+    partial_value only falls with more water and no sink could end the game."""
+    monotone = params[P_Q0] >= 0.0 and params[P_RING] >= 0.0
+    k_sinks = int(params[P_RESOLVE_SINKS])
+    best = 0
+    best_v = -1.0e18
+    for i in range(n):
+        copy_state(scratch, state)
+        place_and_loot(table, scratch, moves, i, loots)
+        if moves[i, M_TAKE] != TAKE_WHITE:  # R9
+            if (
+                monotone
+                and termination(table, scratch) == 0
+                and partial_value(table, scratch, params) <= best_v
+                and not sink_may_end(table, scratch, wet)
+            ):
+                continue
+            sink_greedily(table, scratch, params, need, k_sinks)
+        v = value_above(table, scratch, params, need, best_v)
+        if v > best_v:
+            best_v = v
+            best = i
+    return best
+
+
 @njit(cache=True)
 def choose_placement(
     table: np.ndarray,
@@ -261,39 +410,7 @@ def choose_placement(
     best = 0
     best_v = -1.0e18
     if policy == 1:
-        # A black-die decision whose position before its sink is already no better than the
-        # best so far cannot win once it sinks (partial_value only falls with more water)
-        # unless that sink ends the game: its sink is not chosen. `wet` holds the largest
-        # usable regions, to see whether some sink could end the game (R14).
-        monotone = params[P_Q0] >= 0.0 and params[P_RING] >= 0.0
-        k_sinks = int(params[P_RESOLVE_SINKS])
-        wet = np.empty(0, dtype=np.int64)
-        n_wet = -1
-        ring = table[T_RING] & ~state[S_SUNK]
-        for i in range(n):
-            scratch[:] = state
-            place_and_loot(table, scratch, moves, i, loots)
-            if moves[i, M_TAKE] != TAKE_WHITE:  # R9
-                if monotone and termination(table, scratch) == 0:
-                    if partial_value(table, scratch, params) <= best_v:
-                        if n_wet < 0:
-                            wet = largest_usable_regions(table, state[S_SUNK])
-                            n_wet = wet.shape[0]
-                        avail = available(table, scratch)
-                        ends = False
-                        for j in range(n_wet):
-                            if avail & ~wet[j] == 0 or ring & ~wet[j] == 0:
-                                ends = True
-                        if not ends:
-                            continue
-                line = value_sink(table, scratch, params, need, k_sinks)
-                if line >= 0:
-                    scratch[S_SUNK] |= table[T_LINES + line]
-            v = value_above(table, scratch, params, need, best_v)
-            if v > best_v:
-                best_v = v
-                best = i
-        return best
+        return greedy_placement(table, state, moves, n, params, need)
     # expert: two-ply expectimax with the greedy reply as leaf, over the K decisions that
     # greedy rates best (ties keep the enumeration order, so the choice is deterministic)
     k = int(params[P_EXPERT_K])
