@@ -39,9 +39,10 @@ print(json.dumps({
 """
 
 
-def run(tree: Path, count: int, seed: int, jobs: int) -> dict[str, float]:
+def run(tree: Path, count: int, seed: int, jobs: int, keep: Path | None = None
+        ) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "pad.pdf"
+        out = (keep or Path(tmp)) / f"pad-{count}.pdf"
         env = dict(os.environ, PYTHONPATH=str(tree))
         done = subprocess.run([sys.executable, "-c", CHILD, str(count), str(seed), str(jobs),
                                str(out)], env=env, capture_output=True, text=True, cwd=tmp)
@@ -59,6 +60,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--compare", type=Path, default=None,
                         help="another checkout to run the same pads with, interleaved")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="folder to keep this tree's pads in (pad-COUNT.pdf), to look at")
     args = parser.parse_args()
     here = Path(__file__).resolve().parent.parent
     trees = [("this tree", here)] + ([("compare", args.compare.resolve())]
@@ -69,7 +72,8 @@ def main() -> None:
         run(tree, 2, args.seed, args.jobs)
     for count in args.counts:
         for label, tree in trees:
-            f = run(tree, count, args.seed, args.jobs)
+            f = run(tree, count, args.seed, args.jobs,
+                    args.keep.resolve() if args.keep and tree == here else None)
             print(f"{label:<10} {count:>5} sheets: {f['seconds']:7.1f} s "
                   f"({count / f['seconds']:.2f} sheets/s), {f['mb']:7.2f} MB, peak RSS "
                   f"{f['main_mib']:5.0f} MiB main / {f['worker_mib']:4.0f} MiB largest worker"
