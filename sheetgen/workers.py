@@ -47,6 +47,9 @@ def _die_with_parent(parent: int) -> None:
 def _start_worker(parent: int, budgets: dict[str, int], allowed: list[Any],
                   initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGTERM kills a worker outright, whatever handler the parent had when it forked (the
+    # pad command's turns SIGTERM into a clean exit): it is how the parent's death reaches it
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent(parent)
     from sheetgen import access, limits
 

@@ -7,9 +7,13 @@ lets a streaming builder, one with an `output` keyword, write it as it goes).
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -62,6 +66,26 @@ def _progress_bar(label: str):
     return progress, close
 
 
+@contextlib.contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """Within this block SIGTERM (`kill`, a batch system's time limit) exits through Python
+    rather than at once, so a streaming pad's temporary file is removed and its workers
+    stopped, as on Ctrl-C. (SIGKILL cannot be caught: it may leave the hidden .part file,
+    never a partial output.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def pad_command(game: Game) -> click.Command:
     """The `sheetgen pad <game>` command built from `game`'s declaration."""
 
@@ -79,7 +103,8 @@ def pad_command(game: Game) -> click.Command:
         if streams:  # the builder writes the file itself, as it goes (atomically)
             options["output"] = out
         try:
-            result = builder(**options)
+            with _terminate_cleanly():
+                result = builder(**options)
         finally:
             if close:
                 close()

@@ -155,3 +155,28 @@ def test_pad_workers_exit_when_the_parent_is_killed(tmp_path):
         os.kill(w, signal.SIGKILL)
     assert not left, "workers outlived their parent"
     assert not (tmp_path / "pad.pdf").exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_terminated_pad_leaves_no_partial_file(tmp_path):
+    """A pad is streamed to a temporary file: `kill` (SIGTERM) part-way removes it and stops
+    the workers, and the old output stays."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    out = tmp_path / "pad.pdf"
+    out.write_bytes(b"the old pad")
+    proc = subprocess.Popen([*SHEETGEN, "pad", "captains-curse", "--count", "60", "--jobs",
+                             "2", "-q", "-o", str(out)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(list(tmp_path.iterdir())) < 2:
+        time.sleep(0.2)  # until the temporary file exists
+    workers = _children(proc.pid)
+    assert len(list(tmp_path.iterdir())) == 2, "the pad never opened its temporary file"
+    proc.terminate()
+    assert proc.wait(timeout=30) == 128 + signal.SIGTERM
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pad.pdf"]
+    assert out.read_bytes() == b"the old pad"
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.1)
+    assert not [w for w in workers if _alive(w)], "workers outlived a terminated pad"
