@@ -3,7 +3,8 @@
 Verified islands, golden files and difficulty bands depend on exactly which moves greedy and
 the expert make, so speed work on the compiled fast path must not change a single decision.
 Each digest covers every turn record (dice, die decision, loot, sink, legal-move count), the
-final state and the turn count of a run of games; the digests were recorded before the
+final state and the turn count of a run of games, with the default weights and two other
+sets (the fast path takes other branches for them); the digests were recorded before the
 greedy speed-up of 2026-11-23 (commit 853a684) and must not change with any pure-speed
 change. A change of the players' rules or weights changes them on purpose: then re-record
 them and say so in the changelog (island bands and known results change too).
@@ -20,30 +21,64 @@ from sheetgen.games.captains_curse import fast
 from sheetgen.games.captains_curse.players import table_for
 from sheetgen.games.captains_curse.rng import game_seed
 
+# Weight sets besides the default: "odd" has negative weights, which the fast path's bounds
+# do not hold for (it must fall back to the plain search), "deep" compares more sink lines
+# by value (greedy 5, when judging a black-die decision 3) and makes the expert search every
+# decision. Indices are estimate.P_*.
+WEIGHTS = {
+    "default": {},
+    "odd": {0: -0.5, 3: -24.0, 4: -1.6, 5: -1.5, 9: -12.0},
+    "deep": {10: 0.0, 12: 5.0, 13: 3.0},
+}
+
 DIGESTS = {
-    ("roomy", "greedy", 300): "fa1820fd92ccf02a7c864c37d30c261629995a43bc150a41c76dff42f2d46c7e",
-    ("roomy", "expert", 30): "1ab8eec071ebd11ce30dd7880b28accb1689d2fa4987855cb4ea17501423d02b",
-    ("cramped", "greedy", 300): "29eca2129fad4f977bef029ef87af751f315d2c2b86b54c40a955f4699386855",
-    ("cramped", "expert", 30): "3949860a772e5be0482723f43b1dddbbfae7d4eb6cf7abdf52395aee20e5e1a3",
+    ("roomy", "default", "greedy", 300):
+        "fa1820fd92ccf02a7c864c37d30c261629995a43bc150a41c76dff42f2d46c7e",
+    ("roomy", "default", "expert", 30):
+        "1ab8eec071ebd11ce30dd7880b28accb1689d2fa4987855cb4ea17501423d02b",
+    ("cramped", "default", "greedy", 300):
+        "29eca2129fad4f977bef029ef87af751f315d2c2b86b54c40a955f4699386855",
+    ("cramped", "default", "expert", 30):
+        "3949860a772e5be0482723f43b1dddbbfae7d4eb6cf7abdf52395aee20e5e1a3",
+    ("roomy", "odd", "greedy", 100):
+        "dc64ae5b2dcf5cd7d114e28e78e0f548e4724aeebc85f330094c2429f67ab9f3",
+    ("roomy", "odd", "expert", 5):
+        "cdb0ec759ee42e091d9ce4ad31b9ae29b3737c10ce790153541d89f0962fd5e8",
+    ("roomy", "deep", "greedy", 100):
+        "f5b5e9309b9bf6f7fb4a947052138ba60da6967f44efc713ca0d8ac17f1dc82e",
+    ("roomy", "deep", "expert", 5):
+        "865dfb946b2a5eea55bb8aac5a3a111ed92da7c24407fdf31cc43ac76b95ef1d",
+    ("cramped", "odd", "greedy", 100):
+        "22b7fbac130598c2f20454c37ac312149162ac7a67bac181539b7be91c936b6d",
+    ("cramped", "odd", "expert", 5):
+        "043fb5d5b01921e5116381f6bc24ad97b8b401d0477f23f00adb1bdde22ca66e",
+    ("cramped", "deep", "greedy", 100):
+        "a9154d94adcc9353c910d35554dd6c4e43955c4865f540e7df33b07cc4e4e1d5",
+    ("cramped", "deep", "expert", 5):
+        "1ec890f2b85c58980fcfd77be2208cd9b72fe5553bbdb9a2e672b5b27709c22f",
 }
 
 
-def decisions_digest(island, ruleset, policy: str, games: int) -> str:
+def decisions_digest(island, ruleset, weights: str, policy: str, games: int) -> str:
     """sha256 over games 0..games-1 of base seed 7: turns, turn records, final state."""
+    params = fast.DEFAULT_PARAMS.copy()
+    for k, v in WEIGHTS[weights].items():
+        params[k] = v
     table = table_for(island, ruleset)
     state = np.zeros(fast.S_SIZE, dtype=np.int64)
     rec = np.zeros((fast.MAX_TURNS, fast.R_SIZE), dtype=np.int64)
     digest = hashlib.sha256()
     for i in range(games):
-        n = fast.play(table, fast.POLICY_IDS[policy], np.uint64(game_seed(7, i)),
-                      fast.DEFAULT_PARAMS, state, rec)
+        n = fast.play(table, fast.POLICY_IDS[policy], np.uint64(game_seed(7, i)), params,
+                      state, rec)
         digest.update(np.int64(n).astype("<i8").tobytes())
         digest.update(rec[:n].astype("<i8").tobytes())
         digest.update(state.astype("<i8").tobytes())
     return digest.hexdigest()
 
 
-@pytest.mark.parametrize(("name", "policy", "games"), sorted(DIGESTS))
-def test_decisions_unchanged(name, policy, games, request, ruleset):
+@pytest.mark.parametrize(("name", "weights", "policy", "games"), sorted(DIGESTS))
+def test_decisions_unchanged(name, weights, policy, games, request, ruleset):
     island = request.getfixturevalue(name)
-    assert decisions_digest(island, ruleset, policy, games) == DIGESTS[(name, policy, games)]
+    got = decisions_digest(island, ruleset, weights, policy, games)
+    assert got == DIGESTS[(name, weights, policy, games)]

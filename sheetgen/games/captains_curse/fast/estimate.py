@@ -156,9 +156,9 @@ def cheapest_sink(
     """
     n_lines = table[T_NLINES]
     sunk = state[S_SUNK]
-    least = -1.0
-    if params[P_NEED_TIGHT] >= 0.0 and params[P_NEED_SLACK] >= 0.0 and params[P_RING_SINK] >= 0.0:
-        least = 0.02 * 1
+    least = 0.02 * 1  # sink_cost of one space of land holding nothing needed, off the ring
+    early = params[P_NEED_TIGHT] >= 0.0 and params[P_NEED_SLACK] >= 0.0
+    early = early and params[P_RING_SINK] >= 0.0
     covered = 0
     best = -1
     best_cost = 0.0
@@ -172,7 +172,7 @@ def cheapest_sink(
         if best < 0 or cost < best_cost:
             best = i
             best_cost = cost
-            if cost <= least:
+            if early and cost <= least:
                 break
     return best, best_cost
 
