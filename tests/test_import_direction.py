@@ -18,7 +18,7 @@ LAYERS = ["canvas", "layout", "render", "games", "rulebooks", "studio", "cli"]
 """Lowest first: a layer may import the layers before it."""
 
 BASE = {"sheetgen", "__version__", "errors", "registry", "resources", "atomic", "lazy",
-        "limits", "access", "workers", "assets"}
+        "limits", "access", "workers", "assets", "cache"}
 """Modules below every layer: they import only one another."""
 
 ALLOWED = {("sheetgen.registry", "sheetgen.games")}

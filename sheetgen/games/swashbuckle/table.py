@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import zipfile
 from collections.abc import Callable
@@ -55,10 +54,9 @@ def stem(card: Card) -> str:
 
 def cache_dir() -> Path:
     """Where value tables built at first use are kept (see the module docstring)."""
-    root = os.environ.get("SHEETGEN_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "sheetgen")
-    return Path(root) / "swashbuckle-tables"
+    from sheetgen.cache import cache_root
+
+    return cache_root() / "swashbuckle-tables"
 
 
 def table_paths(card: Card, directory: Path | None = None) -> tuple[Path, Path]:

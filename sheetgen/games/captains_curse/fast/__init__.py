@@ -12,60 +12,71 @@ thousands of seeds). A game never allocates Python objects. One job per module:
 - `games`: `play` one game with its turn records, `play_summaries` for many.
 
 This package re-exports what the rest of sheetgen uses (`fast.play`, `fast.S_SUNK`, ...).
+Its modules are imported here, inside `numba_cache_for`, so their compiled code is cached
+under a digest of these sources (see `sheetgen.cache`).
 """
 
-from sheetgen.games.captains_curse.fast.arrays import (
-    M_COLUMN,
-    M_DELTA,
-    M_DIE,
-    M_SIZE,
-    M_SPEND,
-    M_TAKE,
-    M_VALUE,
-    MAX_PLACEMENTS,
-    MAX_TURNS,
-    R_BLACK,
-    R_COL,
-    R_DCIRC,
-    R_LOOT,
-    R_MDELTA,
-    R_MDIE,
-    R_MSPEND,
-    R_NPLACE,
-    R_SINK,
-    R_SIZE,
-    R_TAKE,
-    R_WHITE,
-    S_CIRC,
-    S_DBL,
-    S_LOOTED,
-    S_MARKED,
-    S_NEXT,
-    S_SIZE,
-    S_SUNK,
-    SUM_LOST,
-    SUM_PERFECT,
-    SUM_SCORE,
-    SUM_SIZE,
-    SUM_TERM,
-    SUM_TOTALS,
-    SUM_TURNS,
-    SUM_UNSUNK,
-    SUM_X,
-    TAKE_BLACK,
-    TAKE_PASS,
-    TAKE_WHITE,
-    build_table,
-)
-from sheetgen.games.captains_curse.fast.estimate import DEFAULT_PARAMS, new_work, value
-from sheetgen.games.captains_curse.fast.games import play, play_summaries
-from sheetgen.games.captains_curse.fast.policies import (
-    POLICY_IDS,
-    choose_loot,
-    choose_placement,
-    choose_sink,
-)
-from sheetgen.games.captains_curse.fast.rules import enum_placements, termination
+from pathlib import Path
+
+from sheetgen.cache import numba_cache_for
+
+_HERE = Path(__file__).resolve().parent
+# Compiled code is cached per digest of everything it is compiled from (sheetgen/cache.py):
+# numba alone would reuse a stale play() after an edit to a module it calls.
+with numba_cache_for("captains-curse-fast",
+                     [*_HERE.glob("*.py"), _HERE.parent / "rng.py"]):
+    from sheetgen.games.captains_curse.fast.arrays import (
+        M_COLUMN,
+        M_DELTA,
+        M_DIE,
+        M_SIZE,
+        M_SPEND,
+        M_TAKE,
+        M_VALUE,
+        MAX_PLACEMENTS,
+        MAX_TURNS,
+        R_BLACK,
+        R_COL,
+        R_DCIRC,
+        R_LOOT,
+        R_MDELTA,
+        R_MDIE,
+        R_MSPEND,
+        R_NPLACE,
+        R_SINK,
+        R_SIZE,
+        R_TAKE,
+        R_WHITE,
+        S_CIRC,
+        S_DBL,
+        S_LOOTED,
+        S_MARKED,
+        S_NEXT,
+        S_SIZE,
+        S_SUNK,
+        SUM_LOST,
+        SUM_PERFECT,
+        SUM_SCORE,
+        SUM_SIZE,
+        SUM_TERM,
+        SUM_TOTALS,
+        SUM_TURNS,
+        SUM_UNSUNK,
+        SUM_X,
+        TAKE_BLACK,
+        TAKE_PASS,
+        TAKE_WHITE,
+        build_table,
+    )
+    from sheetgen.games.captains_curse.fast.estimate import DEFAULT_PARAMS, new_work, value
+    from sheetgen.games.captains_curse.fast.games import play, play_summaries
+    from sheetgen.games.captains_curse.fast.policies import (
+        POLICY_IDS,
+        choose_loot,
+        choose_placement,
+        choose_sink,
+    )
+    from sheetgen.games.captains_curse.fast.rules import enum_placements, termination
 
 __all__ = [
     "DEFAULT_PARAMS",

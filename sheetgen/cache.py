@@ -1,0 +1,62 @@
+"""Where sheetgen keeps what it computes once per machine: solved tables and compiled code.
+
+The root is `$SHEETGEN_CACHE`, else `$XDG_CACHE_HOME/sheetgen`, else `~/.cache/sheetgen`.
+
+Compiled code needs more than a place. Numba's on-disk cache (`@njit(cache=True)`) checks only
+the file that defines a function: after an edit to a module it calls (a constant in
+`fast/arrays.py`, the sink search in `fast/estimate.py`), a cached `play()` silently runs the
+old code, so a developer tests and measures something that is no longer in the tree.
+`numba_cache_for` closes that hole: while it is active, functions being compiled are cached
+in a folder named after a digest of every source file the compiled code depends on (and the
+numba version), so any edit to any of them starts a fresh cache rather than reusing a stale
+one. Numba picks a function's cache folder when the function is decorated, so the package
+imports its compiled modules inside the `with` block. A user's own `NUMBA_CACHE_DIR` is
+kept as the parent folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def cache_root() -> Path:
+    """The folder for sheetgen's caches (see the module docstring); not created here."""
+    root = os.environ.get("SHEETGEN_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "sheetgen")
+    return Path(root)
+
+
+def sources_digest(sources: Iterable[Path]) -> str:
+    """A short digest of the names and bytes of `sources` and the numba version."""
+    import numba
+
+    h = hashlib.sha256(numba.__version__.encode())
+    for path in sorted(Path(p) for p in sources):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+@contextmanager
+def numba_cache_for(name: str, sources: Iterable[Path]) -> Iterator[Path]:
+    """Cache the functions decorated inside the block under `<root>/numba/<name>-<digest>`.
+
+    Yields that folder. If it cannot be created, numba falls back to its usual places (the
+    package's `__pycache__`, then its own user-wide folder), as it does for any unwritable
+    cache folder.
+    """
+    from numba.core import config
+
+    parent = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else (
+        cache_root() / "numba")
+    folder = parent / f"{name}-{sources_digest(sources)}"
+    before = config.CACHE_DIR
+    config.CACHE_DIR = str(folder)
+    try:
+        yield folder
+    finally:
+        config.CACHE_DIR = before

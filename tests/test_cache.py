@@ -1,0 +1,91 @@
+"""The cache folders: compiled code is keyed by every source it is compiled from, so an edit to
+a called module is never answered by stale compiled code (numba alone checks only the file
+that defines the function)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from sheetgen.cache import cache_root, numba_cache_for, sources_digest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_the_root_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "a"))
+    assert cache_root() == tmp_path / "a"
+    monkeypatch.delenv("SHEETGEN_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "x"))
+    assert cache_root() == tmp_path / "x" / "sheetgen"
+
+
+def test_the_digest_changes_with_any_source_byte(tmp_path):
+    a, b = tmp_path / "a.py", tmp_path / "b.py"
+    a.write_text("A = 1\n")
+    b.write_text("B = 1\n")
+    first = sources_digest([a, b])
+    assert sources_digest([b, a]) == first  # order given does not matter
+    b.write_text("B = 2\n")
+    assert sources_digest([a, b]) != first
+
+
+def test_the_block_sets_numba_cache_dir_and_restores_it(monkeypatch, tmp_path):
+    from numba.core import config
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    src = tmp_path / "m.py"
+    src.write_text("X = 1\n")
+    before = config.CACHE_DIR
+    with numba_cache_for("demo", [src]) as folder:
+        assert config.CACHE_DIR == str(folder)
+        assert folder.parent == tmp_path / "mine"  # a user's NUMBA_CACHE_DIR is the parent
+        assert folder.name == f"demo-{sources_digest([src])}"
+    assert config.CACHE_DIR == before
+
+
+PROBE = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from sheetgen.cache import numba_cache_for
+here = Path(sys.argv[1])
+with numba_cache_for("probe", [here / "caller.py", here / "callee.py"]) as folder:
+    import caller
+print(caller.f(), folder)
+"""
+
+
+def _run(folder: Path, cache: Path) -> tuple[int, Path]:
+    done = subprocess.run([sys.executable, "-c", PROBE, str(folder)], capture_output=True,
+                          text=True, timeout=300, cwd=REPO,
+                          env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin",
+                               "SHEETGEN_CACHE": str(cache), "HOME": str(cache)})
+    assert done.returncode == 0, done.stderr
+    value, where = done.stdout.split()
+    return int(value), Path(where)
+
+
+def test_an_edit_to_a_called_module_is_never_answered_from_a_stale_cache(tmp_path):
+    code = tmp_path / "code"
+    code.mkdir()
+    (code / "caller.py").write_text(textwrap.dedent("""
+        from numba import njit
+        from callee import g
+
+        @njit(cache=True)
+        def f():
+            return g() * 10
+        """))
+    callee = code / "callee.py"
+    callee.write_text("from numba import njit\n\n@njit(cache=True)\ndef g():\n    return 1\n")
+    cache = tmp_path / "cache"
+    value, first = _run(code, cache)
+    assert value == 10
+    assert list(first.rglob("*.nbi")), "the compiled caller is cached in the keyed folder"
+    assert _run(code, cache) == (10, first)  # unchanged sources: the same folder, reused
+    callee.write_text(callee.read_text().replace("return 1", "return 2"))
+    value, second = _run(code, cache)
+    assert value == 20 and second != first
