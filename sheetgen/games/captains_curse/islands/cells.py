@@ -114,6 +114,14 @@ class Mesh:
         return out
 
     @cached_property
+    def rim(self) -> shapely.MultiLineString:
+        """The coast and the centre box's edge: what a point inside the land must keep clear
+        of to read as inland on paper."""
+        return shapely.MultiLineString([
+            [self.vertex_v[a], self.vertex_v[b]]
+            for (a, b), kind in zip(self.ends_e, self.kind_e, strict=True) if kind != "interior"])
+
+    @cached_property
     def faces_v(self) -> list[frozenset[int]]:
         """Per vertex, the faces (spaces) that touch it: where water comes from when one sinks."""
         out: list[set[int]] = [set() for _ in self.vertex_v]

@@ -33,6 +33,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import shapely
+
 from ..rng import SplitMix64
 from .cells import CENTRE, COAST, Mesh, MeshError
 from .params import DEFAULT_PLAN, SinkPlan
@@ -94,14 +96,20 @@ def chord_path(mesh: Mesh, region: frozenset[int]) -> tuple[int, ...] | None:
     return tuple(path)
 
 
+INLAND_CLEARANCE = 2.0
+"""Least distance (mm) from an inland end to the coast or the centre box: closer, a pencil
+reads the end as touching water already."""
+
+
 def inland_path(mesh: Mesh, region: frozenset[int], wet: int) -> tuple[int, ...] | None:
     """The line of `region` once space `wet` has sunk, if it runs from the coast to an inland
     vertex that only `wet`, the region and one more space touch; ordered coast first.
 
     Once `wet` is sea, that path is the region's whole border with the land left, so the line
     then runs from water to water and cuts exactly the region off. Only its last vertex
-    touches `wet` (no shorter piece of the line reaches that water) and no vertex but the
-    first lies on the coast or any on the centre box.
+    touches `wet` (no shorter piece of the line reaches that water), no vertex but the
+    first lies on the coast or any on the centre box, and the end keeps `INLAND_CLEARANCE`
+    from both.
     """
     if wet in region or any(mesh.centre_v[v] for f in region for v in _ring_vertices(mesh, f)):
         return None
@@ -114,6 +122,8 @@ def inland_path(mesh: Mesh, region: frozenset[int], wet: int) -> tuple[int, ...]
     if not coast[path[0]] or any(coast[v] for v in path[1:]):
         return None
     end = path[-1]
+    if mesh.rim.distance(shapely.Point(mesh.vertex_v[end])) < INLAND_CLEARANCE:
+        return None  # on paper the arrow would seem to reach the coast or the centre box
     touching = mesh.faces_v[end]
     if wet not in touching or len(touching) != 3 or len(touching & region) != 1:
         return None

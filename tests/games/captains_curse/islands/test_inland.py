@@ -11,7 +11,7 @@ offers the line only once the listed space has sunk.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from shapely import union_all
 from shapely.geometry import LineString, Point, Polygon
@@ -155,6 +155,7 @@ def test_the_engine_offers_an_inland_line_only_once_its_space_sank(seed, band):
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9), st.sampled_from(["normal", "hard"]))
+@example(2920, "normal")  # an end 0.47 mm from the coast: on paper it touched the sea
 def test_inland_ends_are_honest_over_seeds(seed, band):
     data = _island(seed, band)
     assert inland_faults(data) == []
