@@ -127,6 +127,20 @@ def arrow(canvas: Canvas, x0: float, y0: float, x1: float, y1: float,
     canvas.path(polygon([(x1, y1), left, right]), fill=color)
 
 
+def pointer(canvas: Canvas, x: float, y: float, dx: float, dy: float, length: float,
+            head: float, half: float, color: Color = INK, width: float = 1.0) -> None:
+    """An arrow from (x, y) along the unit direction (dx, dy) whose tip lies `length` away:
+    a butt-capped shaft up to a `head`-long triangle `2 * half` wide. Unlike `arrow`, the
+    head is sized by the caller, so a sheet and a figure can draw the same mark at
+    their own scales (a sink line's inland end)."""
+    tip = (x + dx * length, y + dy * length)
+    back = length - head
+    base = (x + dx * back, y + dy * back)
+    canvas.path(polyline([(x, y), base]), stroke=Stroke(color=color, width=width))
+    canvas.path(polygon([tip, (base[0] - dy * half, base[1] + dx * half),
+                         (base[0] + dy * half, base[1] - dx * half)]), fill=color)
+
+
 ICONS_USED: set[str] = set()
 """Icons drawn since the last reset: the colophon credits their artists."""
 

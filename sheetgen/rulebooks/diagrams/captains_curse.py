@@ -18,6 +18,7 @@ from sheetgen.canvas.draw import (
     label,
     pencil_circle,
     pencil_x,
+    pointer,
     polygon,
     rect,
     rounded_rect,
@@ -224,11 +225,7 @@ def _sink_excerpt(canvas, example) -> tuple[float, float]:
                            example.outer["ends"], strict=True):
         for sid in listed:
             dx, dy = into_space(polys[sid], (float(end[0]), float(end[1])))
-            x, y = pt(end)
-            tip, base = (x + 16 * dx, y + 16 * dy), (x + 7 * dx, y + 7 * dy)
-            canvas.path([("M", x, y), ("L", *base)], stroke=Stroke(RED, 3.2))
-            canvas.path(polygon([tip, (base[0] - 5 * dy, base[1] + 5 * dx),
-                                 (base[0] + 5 * dy, base[1] - 5 * dx)]), fill=RED)
+            pointer(canvas, *pt(end), dx, dy, 16, 9, 5, RED, 3.2)
     for line, other, tag, style in pairs:
         # Tag the longest stretch of the line that the other line does not share.
         shared = {tuple(p) for p in other["path"]}

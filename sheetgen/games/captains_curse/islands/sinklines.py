@@ -337,12 +337,8 @@ class Network:
         kept = {p: r for p, r in self.lines.items() if p[0] not in comp}
         regions = list(kept.values())
         for r in new_lines.values():
-            if r in regions:
+            if r in regions or not all(_nest(r, q) for q in regions):
                 return False
-            for q in regions:
-                common = r & q
-                if common and common != r and common != q:
-                    return False
             regions.append(r)
         self.edges = edges
         kept.update(new_lines)

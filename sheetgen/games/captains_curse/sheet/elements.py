@@ -26,6 +26,7 @@ from shapely.ops import polylabel
 from sheetgen.access import readable
 from sheetgen.assets.fonts import string_width
 from sheetgen.canvas import MM
+from sheetgen.canvas.draw import pointer
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.errors import Position, SheetgenError, did_you_mean
@@ -271,15 +272,7 @@ def _inland_end_marks(canvas: Canvas, island: Island, polys: list[Polygon], fr: 
             x, y = fr.pt(p)
             for sid in spaces:
                 dx, dy = into_space(by_id[sid], p)
-                tip = (x + dx * INLAND_ARROW, y + dy * INLAND_ARROW)
-                back = INLAND_ARROW - 2.0 * MM
-                half = 1.15 * MM
-                base = (x + dx * back, y + dy * back)
-                canvas.path(polyline_ops([(x, y), base], closed=False),
-                            stroke=Stroke(color, 1.3, cap=0))
-                canvas.path(polyline_ops([tip, (base[0] - dy * half, base[1] + dx * half),
-                                          (base[0] + dy * half, base[1] - dx * half)],
-                                         closed=True), fill=color)
+                pointer(canvas, x, y, dx, dy, INLAND_ARROW, 2.0 * MM, 1.15 * MM, color, 1.3)
 
 
 # Where an element's island comes from: a file or data, else generated (and verified) from a seed.
