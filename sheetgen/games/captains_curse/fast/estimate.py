@@ -63,6 +63,10 @@ DEFAULT_PARAMS = np.array(
 # ---- the heuristics' float64 work array: need weights, then a small exact memo of
 # cheapest_sink keyed by (available, sunk, need codes). Keys are stored as floats, exact
 # below 2**53, so the memo is used only on islands of at most 52 spaces.
+LAND_COST = 0.02
+"""What sink_cost charges per space of land sunk, needed or not: the least a line can cost
+with weights that are not negative, which lets cheapest_sink stop at such a line."""
+
 MEMO = 64  # direct-mapped by a hash of the key
 W_MEMO = 7
 WORK_SIZE = W_MEMO + 5 * MEMO
@@ -123,7 +127,7 @@ def sink_cost(
         if ring_left == ring_here:
             return 1.0e6  # this sink would lose the game (R15)
         cost += params[P_RING_SINK] * ring_here / (ring_left - ring_here)
-    cost += 0.02 * popcount(region)
+    cost += LAND_COST * popcount(region)
     return cost
 
 
@@ -151,12 +155,11 @@ def cheapest_sink(
     contains it and cannot be cheaper: it is skipped. Ties go to the smaller region, then
     to the line listed first.
 
-    With weights that are not negative no line costs less than 0.02 (a little land, see
-    sink_cost), so once a line costs that the rest cannot win and are not costed.
+    With weights that are not negative no line costs less than LAND_COST (one space of land,
+    see sink_cost), so once a line costs that the rest cannot win and are not costed.
     """
     n_lines = table[T_NLINES]
     sunk = state[S_SUNK]
-    least = 0.02 * 1  # sink_cost of one space of land holding nothing needed, off the ring
     early = params[P_NEED_TIGHT] >= 0.0 and params[P_NEED_SLACK] >= 0.0
     early = early and params[P_RING_SINK] >= 0.0
     covered = 0
@@ -172,7 +175,7 @@ def cheapest_sink(
         if best < 0 or cost < best_cost:
             best = i
             best_cost = cost
-            if early and cost <= least:
+            if early and cost <= LAND_COST:
                 break
     return best, best_cost
 
