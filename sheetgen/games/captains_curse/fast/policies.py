@@ -84,6 +84,18 @@ def place_and_loot(
     return s
 
 
+@njit(cache=True, inline="always")
+def sink_greedily(
+    table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, k: int
+) -> int:
+    """Sink greedy's line (of its k cheapest, the one leaving the best value); returns the
+    line or -1 when none may be chosen (R13)."""
+    line = value_sink(table, state, params, need, k)
+    if line >= 0:
+        state[S_SUNK] |= table[T_LINES + line]
+    return line
+
+
 @njit(cache=True)
 def largest_usable_regions(table: np.ndarray, sunk: int) -> np.ndarray:
     """The unsunk regions of the usable lines (R11) that no other usable line's region
@@ -121,10 +133,7 @@ def resolve(
     out[0] = place_and_loot(table, state, moves, i, loots)
     out[1] = -1
     if moves[i, M_TAKE] != TAKE_WHITE:  # R9
-        line = value_sink(table, state, params, need, int(params[P_RESOLVE_SINKS]))
-        if line >= 0:
-            state[S_SUNK] |= table[T_LINES + line]
-            out[1] = line
+        out[1] = sink_greedily(table, state, params, need, int(params[P_RESOLVE_SINKS]))
 
 
 @njit(cache=True)
@@ -160,9 +169,7 @@ def reply_value(
                 if val > free[v]:
                     free[v] = val
                 # the same move with the black die
-                line = value_sink(table, scratch, params, need, int(params[P_RESOLVE_SINKS]))
-                if line >= 0:
-                    scratch[S_SUNK] |= table[T_LINES + line]
+                sink_greedily(table, scratch, params, need, int(params[P_RESOLVE_SINKS]))
                 val = value_above(table, scratch, params, need, cursed[v])
                 if val > cursed[v]:
                     cursed[v] = val
@@ -336,15 +343,6 @@ def bounds_hold(params: np.ndarray) -> bool:
         and params[P_NEED_TIGHT] >= 0.0
         and params[P_NEED_SLACK] >= 0.0
     )
-
-
-@njit(cache=True, inline="always")
-def sink_greedily(
-    table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, k: int
-) -> None:
-    line = value_sink(table, state, params, need, k)
-    if line >= 0:
-        state[S_SUNK] |= table[T_LINES + line]
 
 
 @njit(cache=True)
