@@ -60,7 +60,7 @@ def reach_cmd(space: str, card: str, wind: str | None, tide: str | None,
               others: tuple[str, ...], compass: bool, no_match: bool) -> None:
     """Where a ship at SPACE (column,row) can end its turn with CARD, and one way there."""
     from sheetgen.games.voodoo.board import default_board
-    from sheetgen.games.voodoo.sea import new_sea, reachable
+    from sheetgen.games.voodoo.sea import in_harbour, new_sea, plan_label, reachable
 
     board = default_board()
     start = _space(space)
@@ -72,10 +72,12 @@ def reach_cmd(space: str, card: str, wind: str | None, tide: str | None,
     kw = {k: v for k, v in (("wind", wind), ("tide", tide)) if v is not None}
     sea = new_sea(board, ships, **kw)
     plans = reachable(board, sea, "you", card, compass=compass, match=not no_match)
+    if not plans and in_harbour(board, sea, "you"):
+        click.echo(f"{card} cannot be worked in the harbour (rules l.514-518)")
+        return
     for end, plan in sorted(plans.items(), key=lambda kv: (-board.value(kv[0]), kv[0])):
         where = "Voodoo Shore" if board.is_shore(end) else f"{end[0]},{end[1]}"
-        route = ", ".join(f"{n} {d}" for d, n in plan) or "stay"
-        click.echo(f"{where:>12}  worth {board.value(end):>2}  ({route})")
+        click.echo(f"{where:>12}  worth {board.value(end):>2}  ({plan_label(plan)})")
 
 
 group = voodoo

@@ -18,7 +18,11 @@ Tiles, Kraken); nothing here draws or reads files. Each rule cites its line in
          Breath move at once, in turn order; a ship caught by Mermaid's Breath sails the way
          it faces (the one time facing affects movement);
 - l.425  no ship may end its move on the Kraken;
-- l.188  a ship at the Voodoo Shore takes no further part.
+- l.188  a ship at the Voodoo Shore takes no further part;
+- l.514-518  Tix, Tok, barrel magic, boarding and broadsides are not allowed in the harbour,
+         neither for the pirate who works them nor on a victim there;
+- l.393, l.530  a ship that lands on the Voodoo Shore scores the square it came from: a
+         landing (straight or diagonal) is recorded on the shore beside that tidal square.
 
 The Sea Tiles' effect (they turn the water beneath them the other way), the Storm push not
 chaining (the push north does not itself trigger another push) and a ship blown onto
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from sheetgen.games.voodoo.board import DIRECTIONS, OPPOSITE, Board, Space
 
@@ -91,6 +96,12 @@ def becalmed(board: Board, sea: Sea, ship: str) -> bool:
     return sea.wind == BECALMED and board.is_space(pos) and board.haunted(pos, sea.sea_tiles)
 
 
+def in_harbour(board: Board, sea: Sea, ship: str) -> bool:
+    """Is `ship` in the harbour, where Tix, Tok, barrel magic, boarding and broadsides are
+    not allowed, by it or on it (l.514-518)?"""
+    return board.kind(sea.ships[ship]) == "harbour"
+
+
 def sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, *,
          tide: bool = True) -> Move:
     """Move `ship` `spaces` spaces in `direction` under the movement rules (see module doc).
@@ -116,7 +127,9 @@ def sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, *,
         if board.is_space(target):
             return target, "step"
         if board.is_shore(target):
-            return target, "shore"
+            # Land beside the tidal square the ship came from, whatever the direction, so
+            # that the shore's value is that square's (l.393, l.530).
+            return board.step(pos, board.shore), "shore"
         dc, dr = DIRECTIONS[d]
         if dr and not board.is_space((pos[0], pos[1] + dr)):
             east = board.step(pos, "E")
@@ -201,46 +214,84 @@ def apply(sea: Sea, move: Move) -> Sea:
 
 
 # --- questions the rules pose ----------------------------------------------------------------
+class Leg(NamedTuple):
+    """One order of a plan and what came of it: `direction` and `spaces` as ordered, and the
+    move's `events` ("edge" when it slid east along an edge, "storm", "hop", ...). A plan
+    lists only the legs that moved the ship, so a ship that stayed has the plan ()."""
+
+    direction: str
+    spaces: int
+    events: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        """"1 S", or what really happened: "1 S, slid east", "2 W, storm north"."""
+        notes = [_EVENT_NOTES[e] for e in dict.fromkeys(self.events) if e in _EVENT_NOTES]
+        return ", ".join([f"{self.spaces} {self.direction}", *notes])
+
+
+_EVENT_NOTES = {"edge": "slid east", "storm": "storm north", "hop": "hopped a ship",
+                "mermaid": "mermaids", "tide": "tide", "shore": "ashore",
+                "becalmed": "becalmed", "blocked": "stopped short"}
+Plan = tuple[Leg, ...]
+
+
+def plan_label(plan: Plan) -> str:
+    """A plan for people: "stay" when the ship did not move, else its legs."""
+    return "; ".join(leg.label() for leg in plan) or "stay"
+
+
+def _leg(direction: str, spaces: int, move: Move) -> tuple[Leg, ...]:
+    return (Leg(direction, spaces, move.events),) if move.moved else ()
+
+
 def ritual_moves(board: Board, sea: Sea, ship: str, rounds: int = 2, *, compass: bool = False,
-                 match: bool = True) -> dict[Space, tuple[tuple[str, int], ...]]:
+                 match: bool = True) -> dict[Space, Plan]:
     """Where a hoodoo ritual can take `ship` (l.318-326): each round one soul moves it one
     space south or west (any one direction with the compass, l.530), one more with a colour
     match; the direction may change only between rounds. Other ships stay put.
 
-    Returns each reachable end space with one plan that reaches it: ((direction, spaces), ...).
+    Returns each reachable end space with one plan that reaches it (see `Leg`).
     """
     directions = tuple(DIRECTIONS) if compass else ("S", "W")
     lengths = (1, 2) if match else (1,)
-    plans: dict[Space, tuple[tuple[str, int], ...]] = {}
-    frontier: list[tuple[Sea, tuple[tuple[str, int], ...]]] = [(sea, ())]
+    plans: dict[Space, Plan] = {sea.ships[ship]: ()} if becalmed(board, sea, ship) else {}
+    frontier: list[tuple[Sea, Plan]] = [(sea, ())]
     for _ in range(rounds):
-        nxt: list[tuple[Sea, tuple[tuple[str, int], ...]]] = []
+        nxt: list[tuple[Sea, Plan]] = []
         for state, plan in frontier:
             if board.is_shore(state.ships[ship]):
                 continue
             for d in directions:
                 for n in lengths:
                     move = sail(board, state, ship, d, n)
-                    step_plan = (*plan, (d, n))
+                    step_plan = (*plan, *_leg(d, n, move))
                     plans.setdefault(move.end, step_plan)
                     nxt.append((apply(state, move), step_plan))
         frontier = nxt
     return plans
 
 
+BARREL_MOVES = ("Stars",)
+"""Barrel magic that moves a ship; like all barrel magic, not in the harbour (l.514-518)."""
+
+
 def reachable(board: Board, sea: Sea, ship: str, card: str, *, compass: bool = False,
-              match: bool = True) -> dict[Space, tuple[tuple[str, int], ...]]:
+              match: bool = True) -> dict[Space, Plan]:
     """The spaces `ship` can end on with `card` this turn, each with one plan reaching it.
 
     Action cards (l.199-205): `#oodoo` (both ritual rounds), `Tix` (the conjurer moves one
     space south or west, opposite to its victim's north or east); Jax, Tok, Take and Poppet
     do not move the ship. Barrel and Object magic: `Stars` (up to two spaces in one of the
     directions on harbour space 1, l.433), `Ghost Whisper` (one space any way, l.393).
+    Tix and barrel magic cannot be worked in the harbour (l.514-518): from there the answer
+    is empty.
     """
     start = sea.ships[ship]
     if card == "#oodoo":
         return ritual_moves(board, sea, ship, 2, compass=compass, match=match)
     options: Iterable[tuple[str, int]]
+    if card in ("Tix", *BARREL_MOVES) and in_harbour(board, sea, ship):
+        return {}
     if card == "Tix":
         options = [("S", 1), ("W", 1)]
     elif card == "Stars":
@@ -251,18 +302,22 @@ def reachable(board: Board, sea: Sea, ship: str, card: str, *, compass: bool = F
         return {start: ()}
     else:
         raise ValueError(f"unknown card {card!r}")
-    plans: dict[Space, tuple[tuple[str, int], ...]] = {}
+    plans: dict[Space, Plan] = {}
     for d, n in options:
-        plans.setdefault(sail(board, sea, ship, d, n).end, ((d, n),))
+        move = sail(board, sea, ship, d, n)
+        plans.setdefault(move.end, _leg(d, n, move))
     return plans
 
 
 def tix(board: Board, sea: Sea, conjurer: str, victim: str, direction: str
         ) -> tuple[Move, Move] | None:
     """Tix (l.352): the victim's ship moves first, one space `direction` (N or E), then the
-    conjurer's one space the opposite way. None if either ship cannot move at all."""
+    conjurer's one space the opposite way. None if either ship cannot move at all, or if
+    either is in the harbour (l.514-518)."""
     if direction not in ("N", "E"):
         raise ValueError("Tix moves the victim north or east")
+    if in_harbour(board, sea, conjurer) or in_harbour(board, sea, victim):
+        return None  # no Tix by or on a ship in the harbour (l.514-518)
     first = sail(board, sea, victim, direction, 1)
     if not first.moved:
         return None

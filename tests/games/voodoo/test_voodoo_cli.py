@@ -41,3 +41,14 @@ def test_reach_lists_the_ritual_ends(runner):
 def test_reach_rejects_a_bad_space(runner):
     result = runner.invoke(main, ["voodoo", "reach", "6", "--card", "Tix"])
     assert result.exit_code == 2 and "column,row" in result.output
+
+
+def test_reach_refuses_tix_and_stars_in_the_harbour_and_labels_a_stay(runner):
+    for args in (["7,1", "--card", "Tix"], ["7,0", "--card", "Stars"],
+                 ["9,0", "--card", "Stars"]):
+        result = runner.invoke(main, ["voodoo", "reach", *args])
+        assert result.exit_code == 0 and "harbour" in result.output, args
+        assert "worth" not in result.output
+    result = runner.invoke(main, ["voodoo", "reach", "3,1", "--card", "#oodoo",
+                                  "--wind", "Becalmed"])
+    assert result.output.split() == ["3,1", "worth", "8", "(stay)"]

@@ -209,3 +209,39 @@ def test_who_may_be_boarded():
     # Not by a ship Tix possesses (l.498).
     first, _ = tix(B, sea(FAIR, red=(2, 1), blue=(3, 1), yellow=(5, 3)), "yellow", "red", "E")
     assert first.end == (4, 1) and first.passed == ()
+
+
+# --- regressions: the three movement faults of issue 24 -------------------------------------
+def test_no_tix_or_barrel_magic_by_or_on_a_ship_in_the_harbour():
+    # seed l.514-518: Tix and barrel magic are not allowed in the harbour, neither by the
+    # conjurer nor on a victim there.
+    assert reachable(B, sea(FAIR, red=(7, 1)), "red", "Tix") == {}
+    assert reachable(B, sea(FAIR, red=(7, 0)), "red", "Stars") == {}
+    assert reachable(B, sea(FAIR, red=(9, 0)), "red", "Stars") == {}
+    assert tix(B, sea(FAIR, red=(7, 1), blue=(5, 2)), "red", "blue", "N") is None
+    assert tix(B, sea(FAIR, red=(5, 2), blue=(8, 1)), "red", "blue", "N") is None
+    # Just outside the harbour both work.
+    assert reachable(B, sea(FAIR, red=(6, 1)), "red", "Stars")
+    assert tix(B, sea(FAIR, red=(5, 2), blue=(6, 1)), "red", "blue", "N") is not None
+
+
+def test_a_diagonal_landing_scores_the_tidal_square_it_came_from():
+    # seed l.393, l.530: a ship landing on the shore scores the square it came from, also
+    # when it lands diagonally (Ghost Whisper, compass).
+    for direction in ("NW", "W", "SW"):
+        move = sail(B, sea(FAIR, red=(0, 1)), "red", direction, 1)
+        assert B.is_shore(move.end), direction
+        assert B.value(move.end) == B.value((0, 1)) == 11, direction
+    assert {B.value(e) for e in reachable(B, sea(FAIR, red=(0, 1)), "red", "Ghost Whisper")
+            if B.is_shore(e)} == {11}
+
+
+def test_route_labels_say_what_happened():
+    from sheetgen.games.voodoo.sea import plan_label
+    # A becalmed ship on haunted (3, 1) cannot move: its plan is "stay", not "1 S".
+    plans = reachable(B, sea(BECALMED, red=(3, 1)), "red", "#oodoo")
+    assert plans == {(3, 1): ()} and plan_label(plans[(3, 1)]) == "stay"
+    # Over the south edge the ship slides east, and the label says so.
+    ritual = ritual_moves(B, sea(FAIR, red=(3, 3)), "red", 1, match=False)
+    assert plan_label(ritual[(4, 3)]) == "1 S, slid east"
+    assert plan_label(ritual[(2, 3)]) == "1 W"
