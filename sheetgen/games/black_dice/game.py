@@ -128,7 +128,7 @@ class GameState:
     black: list[int] = field(default_factory=lambda: [0] * 7)  # index 1..6
     placed: list[list[tuple[int, int]]] = field(default_factory=lambda: [[] for _ in range(7)])
     turn: int = 0  # the player on turn
-    rolled: list[int] = field(default_factory=list)  # their dice as rolled, usable this turn
+    rolled: list[int] = field(default_factory=list)  # faces shown by their dice this turn
     rerolled_inactive: bool = False
     turns_this_round: int = 0
     shields: int = 0  # penalties to ignore at the next settlement (Overboard with him!)
@@ -139,7 +139,7 @@ class GameState:
     next_sixth_die: bool = False
     lose_die: bool = False  # this round
     outcome: str | None = None  # "won", "sunk", "crew lost", or None while playing
-    last_report: object = None  # the last round's settlement (settlement.Report)
+    round_captain: int = 0  # the captain who led this round (BD-WINNER's last captain)
 
     @property
     def n(self) -> int:
@@ -174,9 +174,16 @@ def player_face(state: GameState, face: int) -> int:
     return face
 
 
+def counted(state: GameState) -> list[int]:
+    """The field each rolled die counts for (`player_face` of the face it shows). The dice
+    keep the face they show: The Jibe turns that face over, not the field it counts for
+    (BD-PIRATE, line 266)."""
+    return [player_face(state, f) for f in state.rolled]
+
+
 def player_roll(state: GameState, rng: Chance, k: int) -> list[int]:
-    """A player's roll of `k` dice, each read with `player_face`."""
-    return [player_face(state, d6(rng)) for _ in range(k)]
+    """A player's roll of `k` dice: the faces they show."""
+    return [d6(rng) for _ in range(k)]
 
 
 def new_game(quest: Quest, players: int, rng: Chance) -> GameState:
@@ -235,6 +242,7 @@ def start_round(state: GameState, rng: Chance) -> None:
     for p in state.players:
         p.pool = dice
     state.turns_this_round = 0
+    state.round_captain = state.captain
     begin_turn(state, state.captain, rng)
 
 
@@ -268,10 +276,11 @@ def legal_moves(state: GameState) -> list[Move]:
     if state.over:
         return []
     me = state.players[state.turn]
-    moves = [Move("add", (f,)) for f in sorted(set(state.rolled)) if state.active(f)]
+    fields = counted(state)
+    moves = [Move("add", (f,)) for f in sorted(set(fields)) if state.active(f)]
     if not moves:
         moves.append(Move("pass"))
-    if not state.rerolled_inactive and any(not state.active(f) for f in state.rolled):
+    if not state.rerolled_inactive and any(not state.active(f) for f in fields):
         moves.append(Move("reroll"))
     if me.rum > 0 and me.pool > 0:
         moves.append(Move("rum"))
@@ -322,7 +331,7 @@ def push(state: GameState, move: Move, rng: Chance, *, check: bool = True) -> No
     kind = move.kind
     if kind == "add":
         face = move.args[0]
-        k = state.rolled.count(face)
+        k = counted(state).count(face)
         state.placed[face].append((state.turn, k))
         me.pool -= k
         _next_turn(state, rng)
@@ -330,13 +339,14 @@ def push(state: GameState, move: Move, rng: Chance, *, check: bool = True) -> No
         _next_turn(state, rng)
     elif kind == "reroll":
         # BD-INACTIVE: only the dice showing inactive symbols, once; inactive again -> aside.
-        keep = [f for f in state.rolled if state.active(f)]
+        keep = [f for f in state.rolled if state.active(player_face(state, f))]
         again = player_roll(state, rng, len(state.rolled) - len(keep))
-        state.rolled = keep + [f for f in again if state.active(f)]
+        state.rolled = keep + [f for f in again if state.active(player_face(state, f))]
         state.rerolled_inactive = True
     elif kind == "rum":
-        # BD-RUM: all unplaced dice, set-aside ones included. Reading: the once-only
-        # re-roll of inactive symbols is allowed again after a fresh roll.
+        # BD-RUM: all unplaced dice, set-aside ones included (Reading: line 238's "ALL of
+        # his dice" over line 189's "put away"). Reading: the once-only re-roll of inactive
+        # symbols is allowed again after a fresh roll.
         me.rum -= 1
         state.rum_supply += 1
         state.rolled = player_roll(state, rng, me.pool)
@@ -366,9 +376,9 @@ def _use_pirate(state: GameState, pid: str, args: tuple, rng: Chance) -> None:
         if not any(p.face_up for p in state.pirates):
             state.outcome = "crew lost"  # BD-CREW
     elif pid == "bullseye":
-        state.rolled[args[0]] = player_face(state, args[1])
+        state.rolled[args[0]] = args[1]
     elif pid == "jibe":
-        state.rolled[args[0]] = player_face(state, 7 - state.rolled[args[0]])
+        state.rolled[args[0]] = 7 - state.rolled[args[0]]  # the face shown turns over
     elif pid == "sails":
         state.next_sixth_die = True  # Reading: "next turn" taken as the next round
     elif pid == "course":
@@ -423,6 +433,6 @@ def _next_turn(state: GameState, rng: Chance) -> None:
             return
     from .settlement import settle
 
-    state.last_report = settle(state, rng)
+    settle(state, rng)
     if not state.over:
         start_round(state, rng)

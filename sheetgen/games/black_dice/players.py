@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .game import MAX_DAMAGE, Chance, GameState, Move, legal_moves
+from .game import MAX_DAMAGE, Chance, GameState, Move, counted, legal_moves, player_face
 from .quest import Effect
 
 Policy = Callable[[GameState, Chance], Move]
@@ -106,7 +106,7 @@ def greedy_player(state: GameState, rng: Chance) -> Move:
     """Maximise own gold while keeping the ship afloat (see the module's docstring)."""
     me = state.turn
     player = state.players[me]
-    rolled = state.rolled
+    rolled = counted(state)
     if not state.rerolled_inactive and any(not state.active(f) for f in rolled):
         return Move("reroll")
     counts = _counts(rolled)
@@ -134,13 +134,14 @@ def _best_turn(state: GameState, me: int, counts: dict[int, int], best: float,
                usable: set[str]) -> tuple[Move | None, float]:
     """The best single-die change Bullseye or The Jibe can buy, and its gain."""
     found: tuple[Move | None, float] = (None, 0.0)
-    for i, d in enumerate(state.rolled):
+    for i, shown in enumerate(state.rolled):
+        d = player_face(state, shown)
         options = []
         if "jibe" in usable:
-            options.append((Move("pirate", ("jibe", i)), 7 - d))
+            options.append((Move("pirate", ("jibe", i)), player_face(state, 7 - shown)))
         if "bullseye" in usable:
             options.extend((Move("pirate", ("bullseye", i, f)), f) for f in range(1, 7)
-                           if f != d and state.active(f))
+                           if f != shown and state.active(f))
         for move, f in options:
             c = dict(counts)
             c[d] -= 1

@@ -7,6 +7,9 @@ Pure functions: dice results are passed in, nothing is rolled here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
+
+K = TypeVar("K")
 
 BD_SYMBOLS = ("Anchor", "Rum", "Swords", "Map", "Ship", "Flag")
 """The faces of every die, 1 to 6, in the order adventures are settled."""
@@ -74,8 +77,10 @@ def settle_quest(adventures: list[Adventure], rolls: list[int]) -> list[Settled]
     return out
 
 
-def black_dice_winner(hoards: dict[str, list[int]], last_captain: str) -> tuple[str, str]:
-    """(winner, deciding rule): most gold; then fewest tokens; then the last round's captain."""
+def black_dice_winner(hoards: dict[K, list[int]], last_captain: K) -> tuple[K, str]:
+    """(winner, deciding rule): most gold; then fewest tokens; then the last round's captain,
+    the one who led the final round, not one chosen at its settlement (BD-WINNER, line 510).
+    """
     best = max(sum(v) for v in hoards.values())
     rich = [p for p, v in hoards.items() if sum(v) == best]
     if len(rich) == 1:

@@ -54,10 +54,6 @@ class Report:
     ended: str | None = None
 
 
-def completed(state: GameState, value: int) -> bool:
-    return state.crew(value) >= state.black[value]
-
-
 def participants(state: GameState, value: int) -> list[int]:
     """Players with dice on the adventure, captain first if they took part, then in the order
     they added dice (BD-SHORTAGE)."""
@@ -130,8 +126,10 @@ def settle(state: GameState, rng: Chance) -> Report:
         report.captain = _most(state, LEFT, rng)
         if report.captain is not None:
             state.captain = report.captain
-        if q.end == "gold_gone" and not state.gold_bag:
-            state.outcome = "won"  # BD-CHEST
+        # BD-GOAL (Reading): the quest's goal is checked once the whole tile is settled and
+        # the sea wolf and captain are chosen, for every quest alike (lines 343, 355).
+        if q.end == "gold_gone" and not state.gold_bag or state.enemy_damage >= MAX_DAMAGE:
+            state.outcome = "won"  # BD-CHEST, BD-ENEMY
     report.ended = state.outcome
     return report
 
@@ -181,10 +179,8 @@ def _reward(state: GameState, v: int, e: Effect, line: Line, rng: Chance) -> Non
         if code == "enemy_damage_if_more" and state.crew(v) <= state.black[v]:
             line.effects.append("no damage: not more dice than black dice")  # BD-CODES
             return
-        state.enemy_damage += 1
+        state.enemy_damage = min(MAX_DAMAGE, state.enemy_damage + 1)
         line.effects.append(f"enemy damage {state.enemy_damage}")
-        if state.enemy_damage >= MAX_DAMAGE:
-            state.outcome = "won"  # BD-ENEMY
     elif code == "fewer_black":
         state.next_fewer_black += e.amount
         line.effects.append(f"{e.amount} fewer black dice next round")

@@ -22,6 +22,7 @@ from sheetgen.games.captains_curse.simulate import Z95, wilson_interval
 from .game import GameState, new_game, push
 from .players import POLICIES
 from .quest import Quest
+from .rules import black_dice_winner
 
 ROUND_LIMIT = 40
 """A game not over after this many rounds counts as unfinished (a quest that cannot end)."""
@@ -37,13 +38,8 @@ class GameSummary:
 
 def winner(state: GameState) -> int:
     """Most gold; then fewest tokens; then the last round's captain (BD-WINNER)."""
-    totals = [sum(p.gold) for p in state.players]
-    best = max(totals)
-    rich = [i for i, t in enumerate(totals) if t == best]
-    if len(rich) > 1:
-        fewest = min(len(state.players[i].gold) for i in rich)
-        rich = [i for i in rich if len(state.players[i].gold) == fewest]
-    return rich[0] if len(rich) == 1 else state.captain
+    hoards = {seat: p.gold for seat, p in enumerate(state.players)}
+    return black_dice_winner(hoards, state.round_captain)[0]
 
 
 def play_game(quest: Quest, players: int, seed: int, policy: str = "greedy",

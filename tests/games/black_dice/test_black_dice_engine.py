@@ -10,9 +10,9 @@ import pytest
 
 from sheetgen.games.black_dice.game import (
     GOLD_TOKENS,
-    GameState,
     Move,
     Pirate,
+    counted,
     legal_moves,
     new_game,
     parse_move,
@@ -22,49 +22,7 @@ from sheetgen.games.black_dice.game import (
 from sheetgen.games.black_dice.quest import load_quest
 from sheetgen.games.black_dice.settlement import settle
 from sheetgen.games.captains_curse.rng import SplitMix64
-
-
-class Scripted:
-    """A generator that deals the given die faces in order, then 1, 2, ..., 6 over and over
-    (so duels always end)."""
-
-    def __init__(self, faces=()):
-        self.faces = list(faces)
-        self.next = 0
-
-    def randrange(self, n):
-        if self.faces:
-            return self.faces.pop(0) - 1
-        self.next += 1
-        return (self.next - 1) % n
-
-    def random(self):
-        return 0.0
-
-    def shuffle(self, items):
-        pass
-
-    def choice(self, items):
-        return items[0]
-
-
-def table(quest_id: str, players: int = 3, black=(0,) * 6, placed=None, captain: int = 0,
-          bag=None) -> GameState:
-    """A game of `quest_id` at settlement: black dice per field (anchor..flag) and placed
-    dice as {field value: [(player, count), ...]} in the order they were added."""
-    state = new_game(load_quest(quest_id), players, SplitMix64(7))
-    state.black = [0, *black]
-    state.placed = [[] for _ in range(7)]
-    for v, entries in (placed or {}).items():
-        state.placed[v] = list(entries)
-    state.captain = captain
-    if bag is not None:
-        extra = list(state.gold_bag)
-        state.gold_bag = list(bag)
-        for t in bag:
-            extra.remove(t)
-        state.box.extend(extra)
-    return state
+from tests.helpers.black_dice import Scripted, table
 
 
 def test_complete_field_pays_and_failed_field_strikes():
@@ -294,11 +252,11 @@ def test_dutchman_crew_dice_on_a_blocked_field_count_for_the_open_token_field():
     s = new_game(load_quest("dutchman"), 3, SplitMix64(5))
     assert s.blocked == {6}
     push(s, Move("rum"), Scripted([6, 6, 2, 1, 3]))
-    assert sorted(s.rolled) == [1, 2, 2, 2, 3]
+    assert sorted(counted(s)) == [1, 2, 2, 2, 3] and sorted(s.rolled) == [1, 2, 3, 6, 6]
     s.blocked = {2}
     s.black[6] = 2
     push(s, Move("rum"), Scripted([2, 2, 6, 1, 1]))
-    assert sorted(s.rolled) == [1, 1, 6, 6, 6]
+    assert sorted(counted(s)) == [1, 1, 6, 6, 6]
     s.blocked = {6}
     start_round(s, Scripted([6, 6] * 20))
     assert s.black[6] == 0 and s.black[2] == 1  # the rum's seeded die only
