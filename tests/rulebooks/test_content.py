@@ -2,38 +2,32 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
+from helpers.wording import SEEDS, copied, runs, seed_runs, words
 
 from sheetgen.errors import SheetgenError
 from sheetgen.rulebooks import content
 from sheetgen.rulebooks.content import TEMPLATES_DIR, load_book
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-RUN = 8  # words
-
-
-def _words(text: str) -> list[str]:
-    text = re.sub(r"\{\{.*?\}\}|\{%.*?%\}|<[^>]+>|[*_#|`]", " ", text)
-    return re.findall(r"[a-z0-9']+", text.lower().replace("\u2019", "'"))
-
-
-def _runs(words: list[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)}
-
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed texts are not beside this checkout")
 def test_no_sentence_is_copied_from_the_seed_texts():
     """No run of 8 consecutive words in any rulebook source appears in a seed text."""
-    seed_runs = set()
-    for path in SEEDS.glob("*.txt"):
-        seed_runs |= _runs(_words(path.read_text(encoding="utf-8")))
-    assert seed_runs
+    seed = seed_runs()
+    assert seed
     for path in sorted(TEMPLATES_DIR.rglob("*.md")):
-        shared = _runs(_words(path.read_text(encoding="utf-8"))) & seed_runs
-        assert not shared, f"{path.relative_to(TEMPLATES_DIR)}: {' '.join(sorted(shared)[0])}"
+        shared = copied(path.read_text(encoding="utf-8"), seed)
+        assert not shared, f"{path.relative_to(TEMPLATES_DIR)}: {shared[0]}"
+
+
+def test_a_bare_angle_bracket_hides_nothing():
+    """Voodoo Pirate's seed writes its tidal arrows `[<]`: read as the start of a tag it once
+    swallowed 200 lines, and two cards' copied phrases went unseen."""
+    text = "arrows [<] mark the tidal waters.</p> <p>Take <b>two</b> items"
+    assert words(text) == ["arrows", "mark", "the", "tidal", "waters", "take", "two", "items"]
+    seed = runs(words("a b c d e f g h i j"), 8)
+    assert copied("x a b c d e f g h i y", seed) == ["a b c d e f g h i"]
+    assert copied("a b c d e f g x h i", seed) == []
 
 
 def test_interpretations_box_states_every_rule_decision():
