@@ -120,7 +120,10 @@ class BrowserGame:
         doubles = ["circled" if d == CIRCLED else "blank" if d == BLANK else "spent"
                    for d in st.doubles]
         out: dict[str, Any] = {
-            "phase": PHASE_NAMES[st.phase], "turn": st.turn + (st.phase != Phase.CHANCE),
+            # turns completed, plus the one under way (none once the game is over: the
+            # log's count)
+            "phase": PHASE_NAMES[st.phase],
+            "turn": st.turn + (st.phase not in (Phase.CHANCE, Phase.OVER)),
             "roll": [st.roll.white, st.roll.black] if st.roll else None,
             "doubles_circled": bool(st.record and st.record.get("doubles_circled")),
             "columns": columns, "marks": marks, "doubles": doubles, "x": st.x_count(),

@@ -13,7 +13,7 @@ from typing import Any
 from sheetgen.games.captains_curse.island import island_from_dict
 from sheetgen.games.captains_curse.islands.generate import generate_island, island_yaml
 from sheetgen.games.captains_curse.islands.params import IslandParams
-from sheetgen.games.captains_curse.islands.verify import BANDS, expert_trials, get_band
+from sheetgen.games.captains_curse.islands.verify import BANDS, EXPERT_CAP, expert_trials, get_band
 from sheetgen.games.captains_curse.pad import sheet_layout
 from sheetgen.render.output import render_pdf
 
@@ -68,7 +68,7 @@ def start_verification(session: Session, band_name: str) -> Job:
 
         def run(job: Job) -> dict[str, Any]:
             job.report(games=0, wins=0, band=band.name, min_win=band.min_win,
-                       max_win=band.max_win, seed=seed)
+                       max_win=band.max_win, seed=seed, max_games=EXPERT_CAP)
             verdict: dict[str, Any] = {}
             for step in expert_trials(island, band, session.ruleset, seed):
                 lo, hi = step.interval

@@ -52,3 +52,36 @@ def live_server():
     server.should_exit = True
     thread.join(10)
     sock.close()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """One headless Chromium for all studio browser tests (skipped when not installed)."""
+    pytest.importorskip("selenium.webdriver")
+    from helpers.browser import DESKTOP, HAVE_CHROMIUM, start_browser, viewport
+
+    if not HAVE_CHROMIUM:
+        pytest.skip("Debian's chromium and chromium-driver are not installed "
+                    "(scripts/setup.sh test)")
+    driver = start_browser(tmp_path_factory.mktemp("downloads"),
+                           tmp_path_factory.mktemp("chromium-profile"))
+    viewport(driver, DESKTOP)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def desktop(browser):
+    from helpers.browser import DESKTOP, viewport
+
+    viewport(browser, DESKTOP)
+    return browser
+
+
+@pytest.fixture()
+def phone(browser):
+    from helpers.browser import DESKTOP, PHONE, viewport
+
+    viewport(browser, PHONE)
+    yield browser
+    viewport(browser, DESKTOP)

@@ -208,3 +208,26 @@ def test_bad_parameters_are_4xx_json(client, session):
     r = client.post(f"/api/s/{session}/island", content=b"{not json",
                     headers={"content-type": "application/json"})
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
+
+
+def test_a_verify_waiting_for_a_worker_says_queued_and_takes_the_island_band(client):
+    from sheetgen.studio import jobs
+
+    sid = client.post("/api/session").json()["session"]
+    client.post(f"/api/s/{sid}/island", json={"seed": 11, "difficulty": "hard"})
+    held = 0
+    try:
+        for _ in range(jobs.MAX_CONCURRENT_JOBS):
+            jobs._SLOTS.acquire()
+            held += 1
+        first = client.post(f"/api/s/{sid}/verify", json={}).json()
+        assert first["state"] == "queued"
+    finally:
+        for _ in range(held):
+            jobs._SLOTS.release()
+    with client.stream("GET", f"/api/s/{sid}/jobs/verify/events") as r:
+        for line in r.iter_lines():
+            if line.startswith("data: ") and "band" in (event := json.loads(line[6:])):
+                break
+    client.post(f"/api/s/{sid}/jobs/verify/cancel")
+    assert event["band"] == "hard" and event["max_games"] == 160

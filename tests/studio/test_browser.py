@@ -1,109 +1,49 @@
-"""The studio in a real browser: Debian's headless Chromium driven by selenium.
+"""Captain's Curse in the studio, in a real browser (Debian's headless Chromium, selenium).
 
-Each step saves a screenshot (in $SHEETGEN_SCREENSHOTS, default output/studio-screenshots)
-so a person can look at what a user sees.
+Each step saves a screenshot in output/studio-screenshots/ (see tests/helpers/browser.py) so
+a person can look at what a user sees, at desktop (1280 x 800) and phone (390 x 844) widths.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import time
 from io import BytesIO
-from pathlib import Path
 
-import pytest
-
-webdriver = pytest.importorskip("selenium.webdriver")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-pytestmark = pytest.mark.skipif(
-    not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
-    reason="Debian's chromium and chromium-driver are not installed (scripts/setup.sh test)")
-
-SHOTS = Path(os.environ.get("SHEETGEN_SCREENSHOTS",
-                            Path(__file__).resolve().parents[2] / "output" /
-                            "studio-screenshots"))
+from helpers.browser import by_id, click, css, downloaded, open_page, reachable, shot, wait
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    downloads = tmp_path_factory.mktemp("downloads")
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--window-size=1400,1000",
-                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(arg)
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                              "download.prompt_for_download": False})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior",
-                           {"behavior": "allow", "downloadPath": str(downloads)})
-    driver.downloads = downloads
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    yield driver
-    driver.quit()
+def _make(d, seed="7", difficulty="normal"):
+    by_id(d, "seed").clear()
+    by_id(d, "seed").send_keys(seed)
+    d.execute_script("arguments[0].value = arguments[1]", by_id(d, "difficulty"), difficulty)
+    by_id(d, "make").click()
+    wait(d, lambda d: len(css(d, "#overlay polygon.space")) == 36
+         and f"seed {seed}" in by_id(d, "map-caption").text, what="the island")
 
 
-def wait(driver, predicate, timeout=30.0, what="the page"):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(
-        lambda d: predicate(d), message=f"waited {timeout} s for {what}")
-
-
-def by_id(driver, name):
-    from selenium.webdriver.common.by import By
-
-    return driver.find_element(By.ID, name)
-
-
-def css(driver, selector):
-    from selenium.webdriver.common.by import By
-
-    return driver.find_elements(By.CSS_SELECTOR, selector)
-
-
-def shot(driver, name):
-    driver.save_screenshot(str(SHOTS / f"{name}.png"))
-
-
-def downloaded(driver, suffix, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        done = [p for p in driver.downloads.iterdir() if p.name.endswith(suffix)]
-        if done:
-            return done[0]
-        time.sleep(0.1)
-    raise AssertionError(f"no {suffix} download appeared")
-
-
-def test_make_edit_verify_play_and_print(browser, live_server):
+def test_make_edit_verify_play_and_print(desktop, live_server):
     from selenium.common.exceptions import TimeoutException
 
-    d = browser
-    d.get(live_server)
-    wait(d, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+    d = desktop
+    open_page(d, live_server)
+    assert not by_id(d, "dl-pad").is_displayed()  # no pad yet: no "Pad PDF" link
+
+    # A refused request leaves its error in the header until the next action.
+    by_id(d, "seed").send_keys("-5")
+    by_id(d, "make").click()
+    wait(d, lambda d: "seed" in by_id(d, "status").text, what="the refusal")
 
     # Make.
-    by_id(d, "seed").send_keys("7")
-    by_id(d, "make").click()
-    wait(d, lambda d: len(css(d, "#overlay polygon.space")) == 36, what="the island")
-    assert "seed 7" in by_id(d, "map-caption").text
+    _make(d)
+    assert "seed" not in by_id(d, "status").text  # the stale error is gone
     shot(d, "01-made")
 
     # Edit: a single symbol change breaks R2 and is rejected next to the map.
     spaces = css(d, "#overlay polygon.space")
     first = spaces[0]
     first_id = first.get_attribute("data-space")
-    d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
-                     first)
+    click(d, first)
     wait(d, lambda d: by_id(d, "space-editor").is_displayed(), what="the space editor")
     current = by_id(d, "symbol").get_attribute("value")
     options = [o.get_attribute("value") for o in css(d, "#symbol option")]
@@ -119,8 +59,7 @@ def test_make_edit_verify_play_and_print(browser, live_server):
     partner = next(p for p in css(d, "#overlay polygon.space")
                    if target in p.find_element("tag name", "title").get_attribute(
                        "textContent") and p.get_attribute("data-space") != first_id)
-    d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
-                     partner)
+    click(d, partner)
     wait(d, lambda d: by_id(d, "undo").is_enabled(), what="the accepted swap")
     assert not by_id(d, "edit-error").is_displayed()
     shot(d, "03-swapped")
@@ -130,6 +69,8 @@ def test_make_edit_verify_play_and_print(browser, live_server):
     wait(d, lambda d: css(d, "#verify-verdict"), timeout=90, what="the verdict")
     assert "Verdict" in by_id(d, "verify-verdict").text
     assert "games, expert won" in by_id(d, "verify-text").text
+    bar = by_id(d, "verify-progress")  # the run stopped at its verdict: the bar is full
+    assert bar.get_attribute("value") == bar.get_attribute("max") != "0"
     shot(d, "04-verified")
 
     # Play a whole game by clicking only what the page offers.
@@ -142,9 +83,16 @@ def test_make_edit_verify_play_and_print(browser, live_server):
     def answered(seen, timeout):
         wait(d, lambda d: updates() != seen, timeout=timeout, what="the move's answer")
 
+    def sunk_now():
+        return set(d.execute_script(
+            "return Object.entries(state.game ? state.game.marks : {})"
+            ".filter(([k, v]) => v === 'sunk').map(([k, v]) => k)"))
+
+    animated = 0
     for clicks in range(1, 400):
         if css(d, "#final-score"):
             break
+        before = sunk_now()
         seen = updates()
         if by_id(d, "roll").is_enabled():
             by_id(d, "roll").click()
@@ -163,9 +111,14 @@ def test_make_edit_verify_play_and_print(browser, live_server):
             # Two dice fit the clicked cell: the page lists both; take the first.
             css(d, "#choices button")[0].click()
             answered(seen, 10)
+        # Only the spaces this move sank animate; earlier ones are drawn sunk, still.
+        sinking = {p.get_attribute("data-space") for p in css(d, "#overlay .space.sinking")}
+        assert sinking == sunk_now() - before
+        animated += len(sinking)
         if clicks == 12:
             shot(d, "05-playing")
     wait(d, lambda d: css(d, "#final-score"), what="the end of the game")
+    assert animated > 0
     shot(d, "06-game-over")
 
     # The downloaded log is accepted by `sheetgen replay`.
@@ -179,10 +132,13 @@ def test_make_edit_verify_play_and_print(browser, live_server):
     assert result.exit_code == 0, result.output
     log = json.loads(log_path.read_text())
     assert log["format"] == "captains-curse-log/1" and log["policy"] == "human"
+    # The turn count shown at the end is the log's (a user saw one more).
+    assert by_id(d, "play-text").text.startswith(f"Turn {len(log['turns'])} ")
 
     # Print: the sheet PDF.
+    started = time.time() - 1
     by_id(d, "dl-sheet").click()
-    pdf_path = downloaded(d, ".pdf")
+    pdf_path = downloaded(d, ".pdf", since=started)
     from pypdf import PdfReader
 
     reader = PdfReader(BytesIO(pdf_path.read_bytes()))
@@ -191,14 +147,60 @@ def test_make_edit_verify_play_and_print(browser, live_server):
     shot(d, "07-printed")
 
 
-def test_two_tabs_do_not_share_islands(browser, live_server):
-    d = browser
-    d.get(live_server)
-    wait(d, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+def test_verify_follows_the_make_difficulty_and_says_when_it_waits(desktop, live_server):
+    from sheetgen.studio import jobs
+
+    d = desktop
+    open_page(d, live_server)
+    _make(d, "11", "hard")
+    assert by_id(d, "verify-band").get_attribute("value") == "hard"
+    # Every worker busy (the server runs in this process): the verify is queued and the
+    # page says it waits, instead of an empty bar.
+    held = 0
+    try:
+        for _ in range(jobs.MAX_CONCURRENT_JOBS):
+            jobs._SLOTS.acquire()
+            held += 1
+        by_id(d, "verify").click()
+        wait(d, lambda d: "waiting" in by_id(d, "verify-text").text, what="the waiting note")
+        assert by_id(d, "verify-progress").get_attribute("value") in (None, "0")
+        shot(d, "08-verify-waiting")
+    finally:
+        for _ in range(held):
+            jobs._SLOTS.release()
+    wait(d, lambda d: "games, expert won" in by_id(d, "verify-text").text, timeout=60,
+         what="the verification to start once a worker is free")
+    assert "band hard" in by_id(d, "verify-text").text
+    by_id(d, "verify-cancel").click()
+
+
+def test_phone_width_panels_are_reachable_under_the_map(phone, live_server):
+    """At 390 x 844 the map scrolls away: the buttons under it take their own clicks."""
+    d = phone
+    open_page(d, live_server)
+    _make(d)
+    shot(d, "phone-01-made")
+    by_id(d, "new-game").click()
+    wait(d, lambda d: by_id(d, "roll").is_enabled(), what="a new game")
+    assert reachable(d, by_id(d, "roll"))
+    by_id(d, "roll").click()  # a native click: refused if something covers the button
+    wait(d, lambda d: css(d, "#choices button"), what="the choices")
+    choice = css(d, "#choices button")[0]
+    assert reachable(d, choice)
+    seen = d.execute_script("return document.body.dataset.updates")
+    choice.click()
+    wait(d, lambda d: d.execute_script("return document.body.dataset.updates") != seen,
+         what="the move's answer")
+    shot(d, "phone-02-playing")
+    assert reachable(d, by_id(d, "make"))
+
+
+def test_two_tabs_do_not_share_islands(desktop, live_server):
+    d = desktop
+    open_page(d, live_server)
     first_sid = d.execute_script("return sessionStorage.getItem('sheetgen-studio-session')")
     d.switch_to.new_window("tab")
-    d.get(live_server)
-    wait(d, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+    open_page(d, live_server)
     second_sid = d.execute_script("return sessionStorage.getItem('sheetgen-studio-session')")
     assert first_sid and second_sid and first_sid != second_sid
     assert by_id(d, "map-empty").is_displayed()

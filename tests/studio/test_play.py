@@ -68,3 +68,18 @@ def test_place_moves_name_the_grid_cell_to_click(island):
     for m in places:
         assert 0 <= m["column"] < 6 and 1 <= m["value"] <= 6
         assert m["take"] in ("white", "black")
+
+
+def test_the_turn_shown_at_game_over_is_the_log_count(island):
+    """A user saw turn 22 at the end of a 21-turn game: the finished game shows the log's."""
+    game = BrowserGame(island, Ruleset(), 21)
+    seen = []
+
+    def first(moves):
+        seen.append(game.view()["turn"])
+        return moves[0]
+
+    play_out(game, first)
+    turns = len(game.log()["turns"])
+    assert game.view()["turn"] == turns
+    assert max(seen) == turns  # the last turn played is numbered as the log numbers it

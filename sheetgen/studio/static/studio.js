@@ -4,9 +4,17 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const state = { sid: null, island: null, selected: null, swapping: false, game: null,
-  modifier: null };
+  modifier: null, sunkSeen: new Set(), bandFor: null };
 
-function status(text) { $("status").textContent = text || ""; }
+// The header's status line says what the last action did. A note fades after a few
+// seconds; an error stays until the next action (every action clears it first), so the
+// header never shows news about something long past.
+let statusTimer = null;
+function status(text, sticky) {
+  clearTimeout(statusTimer);
+  $("status").textContent = text || "";
+  if (text && !sticky) statusTimer = setTimeout(() => { $("status").textContent = ""; }, 6000);
+}
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -73,6 +81,13 @@ function showIsland(view, keepGame) {
     state.selected = null;
   }
   selectSpace(state.selected);
+  // The Verify band follows the difficulty the island was made for (a hard island is
+  // verified as hard unless the designer picks another band for it).
+  const made = view.settings ? `${view.seed}/${view.settings.difficulty}` : null;
+  if (made && made !== state.bandFor) {
+    state.bandFor = made;
+    $("verify-band").value = view.settings.difficulty;
+  }
   if (keepGame && state.game) { showGame(state.game); return; }
   // A changed island ends the game played on the old one.
   state.game = null;
@@ -128,7 +143,10 @@ function drawOverlay() {
   for (const s of g.spaces) {
     const poly = el("polygon", { points: pts(s.outline), class: "space", "data-space": s.id }, overlay);
     const mark = game ? game.marks[s.id] : null;
-    if (mark === "sunk") poly.classList.add("sunk");
+    if (mark === "sunk") {
+      // Only a space that sank with the last move animates; the others are drawn sunk.
+      poly.classList.add(state.sunkSeen.has(s.id) ? "sunk" : "sinking");
+    }
     if (lootable.has(s.id)) poly.classList.add("target");
     if (!game && s.id === state.selected) poly.classList.add("selected");
     poly.addEventListener("click", () => onSpace(s.id));
@@ -150,6 +168,7 @@ function drawOverlay() {
       hit.addEventListener("click", () => chooseKind("sink", (m) => m.line === line.id));
     }
     drawGrid(overlay, g, game);
+    for (const [id, mark] of Object.entries(game.marks)) if (mark === "sunk") state.sunkSeen.add(id);
   }
 }
 
@@ -210,7 +229,7 @@ async function edit(body) {
   } catch (err) {
     $("edit-error").textContent = err.message;
     $("edit-error").hidden = false;
-    status(err.rejected ? "edit rejected by the island validator" : "edit failed");
+    status(err.rejected ? "edit rejected by the island validator" : "edit failed", true);
   }
 }
 
@@ -237,34 +256,49 @@ function follow(kind, onEvent) {
   source.onerror = () => source.close();
 }
 
+function showVerify(s) {
+  const bar = $("verify-progress");
+  const p = $("verify-text");
+  if (s.state === "queued") {
+    // Other verifications or pads hold the workers: say so, with a moving bar.
+    bar.removeAttribute("value");
+    p.replaceChildren("waiting for a free worker (other checks are running)…");
+    return;
+  }
+  bar.max = s.max_games || 160;
+  bar.value = s.games || 0;
+  let text = s.games ? "" : "playing expert games on fresh dice…";
+  if (s.games) {
+    text = `${s.games} games, expert won ${s.wins} (${pct(s.rate)}), 95% interval ` +
+      `${pct(s.low)}–${pct(s.high)}; band ${s.band} wants ${pct(s.min_win)}` +
+      (s.max_win < 1 ? `–${pct(s.max_win)}` : " or more");
+  }
+  p.replaceChildren(text);
+  if (s.state === "done" && s.verdict) {
+    // The check stops as soon as the interval decides: that is the whole run, so the
+    // bar is full at the verdict.
+    bar.max = s.games; bar.value = s.games;
+    const b = document.createElement("div");
+    b.className = s.verdict === "passed" ? "verdict-pass" : "verdict-fail";
+    b.id = "verify-verdict";
+    b.textContent = (s.verdict === "passed" ? `Verdict: fair for ${s.band}` :
+      `Verdict: not within the ${s.band} band`) + ` (decided after ${s.games} games)`;
+    p.append(b);
+  } else if (s.state === "cancelled") {
+    p.append(" · cancelled");
+  } else if (s.state === "failed") {
+    p.append(` · ${s.error}`);
+  }
+}
+
 async function verify() {
   await guarded(async () => {
     await api("POST", "/verify", { difficulty: $("verify-band").value });
     $("verify-cancel").disabled = false; $("verify").disabled = true;
-    $("verify-text").textContent = "playing expert games on fresh dice…";
+    $("verify-text").textContent = "starting…";
     follow("verify", (s) => {
-      $("verify-progress").value = s.games || 0;
-      let text = "";
-      if (s.games) {
-        text = `${s.games} games, expert won ${s.wins} (${pct(s.rate)}), 95% interval ` +
-          `${pct(s.low)}–${pct(s.high)}; band ${s.band} wants ${pct(s.min_win)}` +
-          (s.max_win < 1 ? `–${pct(s.max_win)}` : " or more");
-      }
-      const p = $("verify-text");
-      p.replaceChildren(text);
-      if (s.state === "done" && s.verdict) {
-        const b = document.createElement("div");
-        b.className = s.verdict === "passed" ? "verdict-pass" : "verdict-fail";
-        b.id = "verify-verdict";
-        b.textContent = s.verdict === "passed" ? `Verdict: fair for ${s.band}` :
-          `Verdict: not within the ${s.band} band`;
-        p.append(b);
-        refreshCaption();
-      } else if (s.state === "cancelled") {
-        p.append(" · cancelled");
-      } else if (s.state === "failed") {
-        p.append(` · ${s.error}`);
-      }
+      showVerify(s);
+      if (s.state === "done" && s.verdict) refreshCaption();
       if (["done", "failed", "cancelled"].includes(s.state)) {
         $("verify-cancel").disabled = true; $("verify").disabled = false;
       }
@@ -302,6 +336,7 @@ async function pad() {
 async function newGame() {
   await guarded(async () => {
     const view = await api("POST", "/game", {});
+    state.sunkSeen = new Set();
     status(`new game, dice seed ${view.seed}`);
     $("panel-play").scrollIntoView({ block: "start", behavior: "smooth" });
     showGame(view);
@@ -388,7 +423,7 @@ function offer(moves) {
     b.addEventListener("click", () => move(m.index));
     return b;
   }));
-  status("two dice fit that cell: choose which");
+  status("two dice fit that cell: choose which", true);
 }
 
 function chooseKind(kind, match) {
@@ -408,15 +443,16 @@ async function move(index) {
 // ------------------------------------------------------------------ wiring
 
 async function guarded(fn) {
-  try { await fn(); } catch (err) { status(err.message); }
+  status("");
+  try { await fn(); } catch (err) { status(err.message, true); }
 }
 
 async function makeIsland(fresh) {
   const seedText = $("seed").value.trim();
   const body = { difficulty: $("difficulty").value, space_size: Number($("space-size").value) };
   if (!fresh && seedText !== "") body.seed = Number(seedText);
-  status("making an island…");
   await guarded(async () => {
+    status("making an island…", true);
     const view = await api("POST", "/island", body);
     $("seed").value = view.seed;
     state.selected = null;
@@ -439,7 +475,7 @@ document.addEventListener("DOMContentLoaded", async () => {
     space: state.selected, symbol: $("symbol").value }));
   $("swap-symbol").addEventListener("click", () => {
     state.swapping = true;
-    status(`click a space showing ${$("symbol").value} to swap symbols with ${state.selected}`);
+    status(`click a space showing ${$("symbol").value} to swap symbols with ${state.selected}`, true);
   });
   $("set-place").addEventListener("click", () => edit({ kind: "set_place",
     space: state.selected, text: $("place").value }));
