@@ -14,7 +14,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "sheetgen"
 
-LAYERS = ["canvas", "layout", "render", "games", "rulebooks", "studio", "cli"]
+LAYERS = ["canvas", "layout", "render", "preflight", "games", "rulebooks", "studio", "cli"]
 """Lowest first: a layer may import the layers before it."""
 
 BASE = {"sheetgen", "__version__", "errors", "registry", "resources", "atomic", "lazy",

@@ -84,3 +84,18 @@ def bbox(ops: list[PathOp]) -> tuple[float, float, float, float]:
         xs.extend(coords[0::2])
         ys.extend(coords[1::2])
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+Matrix = tuple[float, float, float, float, float, float]
+"""An affine matrix [a b c d e f] as PDF writes it (x' = a x + c y + e, y' = b x + d y + f)."""
+
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def concat(first: Matrix, then: Matrix) -> Matrix:
+    """The matrix applying `first`, then `then` (PDF: `first cm` inside a CTM `then` gives
+    concat(first, then))."""
+    a, b, c, d, e, f = first
+    A, B, C, D, E, F = then
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)

@@ -13,7 +13,10 @@ text).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from sheetgen.canvas.pieces import SheetPlan
 
 MM = 72.0 / 25.4
 """Points per millimetre: the one conversion constant (`sheetgen.canvas.MM`)."""
@@ -46,6 +49,10 @@ class PageBoxes:
 class Canvas(Protocol):
     def begin_page(self, width: float, height: float, boxes: PageBoxes | None = None) -> None:
         """Start a page of the given media size (points)."""
+
+    def page_plan(self, plan: SheetPlan) -> None:
+        """Say what the current page is for (`sheetgen.canvas.pieces`): kept by the PDF
+        backend for `sheetgen preflight`, ignored by the others."""
 
     def end_page(self) -> None: ...
 

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from sheetgen.atomic import write_bytes
+from sheetgen.cli.preflight import PREFLIGHT_OPTION, preflight_or_exit
 from sheetgen.errors import LayoutWarning, SheetgenError, SheetgenErrors
 from sheetgen.layout.bundled import bundled_layouts, describe, find_layout
 from sheetgen.layout.document import RenderOptions, load_layout, parse_override
@@ -111,8 +112,9 @@ def render_options(func):
 @click.option("--strict", is_flag=True,
               help="Treat warnings (text out of its box) as errors: exit 2, write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@PREFLIGHT_OPTION
 def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sides, tile,
-           colorspace, strict, quiet):
+           colorspace, strict, quiet, preflight_after):
     """Render LAYOUT (a bundled name or a .yaml file) to a print-ready PDF."""
     sides = sides or "both"
     path = find_layout(layout)
@@ -133,6 +135,8 @@ def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sid
     if not quiet:
         click.echo(f"wrote {out}: {sheet_count(doc, count, sides)} page(s), "
                    f"{size / 1024:.0f} KiB")
+    if preflight_after:
+        preflight_or_exit([Path(out)])
 
 
 MAX_WARNINGS = 50

@@ -20,6 +20,7 @@ import click
 
 from sheetgen import registry
 from sheetgen.cli.outputs import with_mkdir
+from sheetgen.cli.preflight import preflight_or_exit
 from sheetgen.registry import Game, Pad, PadOption
 
 
@@ -89,7 +90,7 @@ def _terminate_cleanly() -> Iterator[None]:
 def pad_command(game: Game) -> click.Command:
     """The `sheetgen pad <game>` command built from `game`'s declaration."""
 
-    def run(out: str, quiet: bool, **options: Any) -> None:
+    def run(out: str, quiet: bool, preflight_after: bool, **options: Any) -> None:
         from pathlib import Path
 
         from sheetgen.atomic import write_bytes
@@ -115,6 +116,8 @@ def pad_command(game: Game) -> click.Command:
             note = f", {pad.note}" if pad.note else ""
             size = Path(out).stat().st_size
             click.echo(f"wrote {out}: {pad.pages} pages, {size / 1024:.0f} KiB{note}")
+        if preflight_after:
+            preflight_or_exit([Path(out)])
 
     import importlib
 
@@ -127,6 +130,9 @@ def pad_command(game: Game) -> click.Command:
         click.Option(["-o", "--output", "out"], type=click.Path(dir_okay=False), required=True,
                      help="PDF to write."),
         click.Option(["-q", "--quiet", "quiet"], is_flag=True, help="No progress or summary."),
+        click.Option(["--preflight", "preflight_after"], is_flag=True,
+                     help="Check the written PDF as `sheetgen preflight` does; exit 1 if a "
+                          "check fails."),
     ]
     return click.Command(game.name, callback=run, params=params,
                          help=summary or f"Everything of {game.title} that paper can hold.")

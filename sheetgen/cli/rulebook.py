@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from sheetgen.atomic import output_folder, write_bytes
+from sheetgen.cli.preflight import PREFLIGHT_OPTION, preflight_or_exit
 from sheetgen.errors import SheetgenError
 from sheetgen.rulebooks import PAPERS, check_game, render_all, rulebook_games
 from sheetgen.rulebooks.render import page_count, paper_for
@@ -23,8 +24,9 @@ from sheetgen.rulebooks.render import page_count, paper_for
               help="With --all: books rendered in parallel.")
 @click.option("-o", "--output", type=click.Path(dir_okay=True, path_type=Path),
               help="Output PDF (one game) or folder (--all). Default: output/.")
+@PREFLIGHT_OPTION
 def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool, jobs: int,
-             output: Path | None) -> None:
+             output: Path | None, preflight_after: bool) -> None:
     """Print the rulebook of GAME (or --all) as a print-ready PDF."""
     games = rulebook_games()
     if all_games == (game is not None):
@@ -47,6 +49,8 @@ def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool, jobs:
     for name, target in targets:
         write_bytes(target, pdfs[name])
         click.echo(f"{target} ({page_count(pdfs[name])} pages)")
+    if preflight_after:
+        preflight_or_exit([target for _, target in targets])
 
 
 commands = [rulebook]

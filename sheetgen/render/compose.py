@@ -17,6 +17,7 @@ from typing import Any
 
 from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import ellipse_ops, rect_ops
+from sheetgen.canvas.pieces import Piece, SheetPlan, home_paper
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.errors import LayoutWarning, Position, SheetgenError, raise_all
 from sheetgen.layout.document import Layout, Row, page_names
@@ -361,6 +362,10 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
                     continue
                 canvas.begin_page(mw, mh, PageBoxes((0, 0, mw, mh), _flip(bleed, mh),
                                                     _flip(trim, mh)))
+                canvas.page_plan(single_page_plan(
+                    (mw, mh), _flip(trim, mh), _flip(bleed, mh),
+                    _side(side is inst.blocks, layout.back is not None and backs and fronts),
+                    "long-edge"))
                 _place(canvas, page.background if side is inst.blocks else back_bg, side,
                        shared, o, o, bleed)
                 if page.crop_marks:
@@ -397,9 +402,11 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
         trim_box = (min(xs), min(ys), max(xs), max(ys))
         bleed_box = (min(c[3][0] for c in cells), min(c[3][1] for c in cells),
                      max(c[3][2] for c in cells), max(c[3][3] for c in cells))
+        duplexed = layout.back is not None and backs and fronts
         if fronts:
             canvas.begin_page(sw, sh, PageBoxes((0, 0, sw, sh), _flip(bleed_box, sh),
                                                 _flip(trim_box, sh)))
+            canvas.page_plan(imposed_plan(imp, cells, (w, h), _side(True, duplexed), page.shape))
             for inst, tx, ty, clip in cells:
                 _place(canvas, page.background, inst.blocks, shared, tx, ty, clip)
             if imp.cut_outline:
@@ -419,8 +426,51 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
             pages += 1
         if backs:
             pages += _back_sheet(canvas, imp, cells, (w, h), back_bg, shared, trim_box,
-                                 bleed_box)
+                                 bleed_box, _side(False, duplexed), page.shape)
     return pages
+
+
+def _side(front: bool, duplexed: bool) -> str:
+    """The page plan's side: front or back when both are printed, else single."""
+    if not duplexed:
+        return "single"
+    return "front" if front else "back"
+
+
+def single_page_plan(media: tuple[float, float], trim: tuple[float, ...],
+                     bleed: tuple[float, ...], side: str, duplex: str | None) -> SheetPlan:
+    """A page that is one piece: a home sheet when its trim is a home paper (nothing is
+    cut: preflight then wants the page to be exactly that paper), else a piece for a print
+    shop, cut at its trim on every side (y-up boxes)."""
+    paper = home_paper(trim[2] - trim[0], trim[3] - trim[1])
+    duplex = duplex if side != "single" else None
+    if paper is not None:  # a home page, whatever bleed or marks were asked for
+        return SheetPlan(kind="home", paper=paper, side=side, duplex=duplex,
+                         pieces=(Piece(trim=tuple(trim), bleed=tuple(trim),
+                                       cut=(False,) * 4),))
+    return SheetPlan(kind="shop", side=side, duplex=duplex,
+                     pieces=(Piece(trim=tuple(trim), bleed=tuple(bleed)),))
+
+
+def imposed_plan(imp: Any, cells: list, size: tuple[float, float], side: str,
+                 shape: str = "rect") -> SheetPlan:
+    """An imposed sheet: each slot a piece cut on all sides; an edge cut together with a
+    filled neighbour's (no gap) is shared. Cells are (instance, x, y, clip), y down."""
+    sw, sh = imp.sheet_width, imp.sheet_height
+    w, h = size
+    corners = {(round(tx, 3), round(ty, 3)) for _, tx, ty, _ in cells}
+    pieces = []
+    for _, tx, ty, clip in cells:
+        def filled(dx: float, dy: float, tx: float = tx, ty: float = ty) -> bool:
+            return imp.gap < 0.01 and (round(tx + dx, 3), round(ty + dy, 3)) in corners
+        left, right = filled(-w, 0), filled(w, 0)
+        top, bottom = filled(0, -h), filled(0, h)
+        pieces.append(Piece(trim=_flip((tx, ty, tx + w, ty + h), sh),
+                            bleed=_flip(tuple(clip), sh),
+                            shared=(left, bottom, right, top), shape=shape))
+    paper = home_paper(sw, sh)
+    return SheetPlan(kind="home" if paper else "shop", paper=paper, side=side,
+                     duplex=imp.duplex if side != "single" else None, pieces=tuple(pieces))
 
 
 def _compose_tiled(layout: Layout, canvas: Canvas, instances: list[Instance],
@@ -447,7 +497,7 @@ def _compose_tiled(layout: Layout, canvas: Canvas, instances: list[Instance],
 
 def _back_sheet(canvas: Canvas, imp: Any, cells: list, size: tuple[float, float],
                 background: Any, shared: set[str], trim_box: tuple[float, ...],
-                bleed_box: tuple[float, ...]) -> int:
+                bleed_box: tuple[float, ...], side: str = "back", shape: str = "rect") -> int:
     """The back of an imposed sheet: each back in the mirror of its front's slot (see
     `mirror_box`), so that it lands behind it; slots empty on the front stay empty."""
     sw, sh = imp.sheet_width, imp.sheet_height
@@ -458,6 +508,9 @@ def _back_sheet(canvas: Canvas, imp: Any, cells: list, size: tuple[float, float]
 
     canvas.begin_page(sw, sh, PageBoxes((0, 0, sw, sh), _flip(moved(bleed_box), sh),
                                         _flip(moved(trim_box), sh)))
+    canvas.page_plan(imposed_plan(imp, [(inst, *moved((tx, ty, tx + w, ty + h))[:2],
+                                         moved(clip)) for inst, tx, ty, clip in cells],
+                                  size, side, shape))
     for inst, tx, ty, clip in cells:
         bx, by, _, _ = moved((tx, ty, tx + w, ty + h))
         _place(canvas, background, inst.back, shared, bx, by, moved(clip))

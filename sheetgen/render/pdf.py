@@ -16,6 +16,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from sheetgen import __version__
 from sheetgen.assets.fonts import register_reportlab
+from sheetgen.canvas.pieces import PIECE_INFO_KEY, SheetPlan
 from sheetgen.canvas.protocol import Color, PageBoxes, PathOp, Stroke
 from sheetgen.layout.colors import to_cmyk
 
@@ -38,6 +39,16 @@ def _declare_output_intent(c: rl_canvas.Canvas) -> None:
         "Info": PDFString("Coated FOGRA39 (ISO 12647-2:2004)"),
     })])
     catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]
+
+def _attach_plan(page, plan: SheetPlan) -> None:
+    """The page-piece dictionary of `sheetgen.canvas.pieces` on a reportlab page."""
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFString
+
+    page.PieceInfo = PDFDictionary({PIECE_INFO_KEY.lstrip("/"): PDFDictionary({
+        "LastModified": PDFString("D:20000101000000+00'00'"),  # fixed: same input, same bytes
+        "Private": PDFString(plan.to_json()),
+    })})
+
 
 try:  # reportlab's C accelerator, when installed, speeds up string and float formatting
     import _rl_accel  # noqa: F401
@@ -63,6 +74,7 @@ class PdfCanvas:
         self._pages = 0
         self._in_form = False
         self._page_open = False
+        self._plan: SheetPlan | None = None
 
     # --- pages -------------------------------------------------------------------------
     def begin_page(self, width: float, height: float, boxes: PageBoxes | None = None) -> None:
@@ -75,11 +87,19 @@ class PdfCanvas:
         c.transform(1, 0, 0, -1, 0, height)
         self._page_open = True
 
+    def page_plan(self, plan: SheetPlan) -> None:
+        """What the current page is for (its pieces, sheet kind and side): written into the
+        page's /PieceInfo when it ends, for `sheetgen preflight`."""
+        self._plan = plan
+
     def end_page(self) -> None:
         self._c.restoreState()
         self._c.showPage()
         self._pages += 1
         self._page_open = False
+        if self._plan is not None:
+            _attach_plan(self._c._doc.Pages.pages[-1], self._plan)
+            self._plan = None
 
     # --- state -------------------------------------------------------------------------
     def push(self) -> None:

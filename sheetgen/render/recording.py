@@ -25,6 +25,9 @@ class RecordingCanvas:
     def begin_page(self, width: float, height: float, boxes: PageBoxes | None = None) -> None:
         self._rec("begin_page", width, height, boxes)
 
+    def page_plan(self, plan: object) -> None:
+        """Ignored: the page plan is for preflighting PDFs (see `PdfCanvas.page_plan`)."""
+
     def end_page(self) -> None:
         self._rec("end_page")
 

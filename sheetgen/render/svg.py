@@ -76,6 +76,9 @@ class SvgCanvas:
         self._out = page.body
         self._states = [_State()]
 
+    def page_plan(self, plan: object) -> None:
+        """Ignored: the page plan is for preflighting PDFs (see `PdfCanvas.page_plan`)."""
+
     def end_page(self) -> None:
         while len(self._states) > 1:
             self.pop()

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import rect_ops
+from sheetgen.canvas.pieces import Piece, SheetPlan, home_paper
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.layout.document import Tiling  # the layout's `tile:` section
 
@@ -99,6 +100,7 @@ def draw_tiles(canvas: Canvas, tiling: Tiling, width: float, height: float,
         tw, th = tile.x1 - tile.x0, tile.y1 - tile.y0
         art = (m, m, m + tw, m + th)
         canvas.begin_page(sw, sh, PageBoxes((0, 0, sw, sh), (0, 0, sw, sh), (0, 0, sw, sh)))
+        canvas.page_plan(tile_plan_of(tile, art, (sw, sh)))
         canvas.push()
         canvas.clip(rect_ops(m, m, tw, th))
         canvas.transform(1, 0, 0, 1, m - tile.x0, m - tile.y0)
@@ -108,6 +110,20 @@ def draw_tiles(canvas: Canvas, tiling: Tiling, width: float, height: float,
         _label(canvas, tile, art, (sw, sh), m, rows, cols, title)
         canvas.end_page()
     return len(plan)
+
+
+def tile_plan_of(tile: Tile, art: tuple[float, ...], sheet: tuple[float, float]
+                 ) -> SheetPlan:
+    """A tile is a home sheet whose one piece is its window on the board, cut along the
+    left and top edges where it is laid on a neighbour's glue strip (y-up boxes). Those cuts
+    are "shared": the neighbour's art continues under them, so they need no bleed."""
+    sw, sh = sheet
+    x0, y0, x1, y1 = art
+    trim = (x0, sh - y1, x1, sh - y0)
+    return SheetPlan(kind="home" if home_paper(sw, sh) else "shop", paper=home_paper(sw, sh),
+                     pieces=(Piece(trim=trim, bleed=trim,
+                                   cut=(tile.col > 0, False, False, tile.row > 0),
+                                   shared=(tile.col > 0, False, False, tile.row > 0)),))
 
 
 def _seams(canvas: Canvas, tile: Tile, art: tuple[float, ...], o: float, rows: int,

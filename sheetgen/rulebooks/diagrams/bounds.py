@@ -9,18 +9,13 @@ of paths and text (text by its advance width and size), which is all that decisi
 from __future__ import annotations
 
 from sheetgen.assets.fonts import string_width
+from sheetgen.canvas.geometry import IDENTITY, Matrix, concat
 from sheetgen.canvas.protocol import PageBoxes
-
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
     """m then n... as PDF 'cm': the new CTM is n x m (n applied first)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d,
-            e2 * a + f2 * c + e, e2 * b + f2 * d + f)
+    return concat(n, m)
 
 
 class BoundsCanvas:
@@ -41,6 +36,9 @@ class BoundsCanvas:
             self.box = (min(x0, px), min(y0, py), max(x1, px), max(y1, py))
 
     def begin_page(self, width: float, height: float, boxes: PageBoxes | None = None) -> None:
+        pass
+
+    def page_plan(self, plan: object) -> None:
         pass
 
     def end_page(self) -> None:

@@ -1,0 +1,139 @@
+"""Checks of the page's geometry: its boxes, its size against the paper, and bleed at the
+cuts (measured on the rendered page: where art reaches a cut edge, it must go on 3 mm)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from sheetgen.canvas import MM
+from sheetgen.canvas.pieces import BLEED, HOME_PAPERS_MM
+from sheetgen.canvas.pieces import home_paper as paper_of
+from sheetgen.preflight.model import Finding, PageInfo, mm
+from sheetgen.preflight.raster import PAPER_WHITE, Raster
+
+TOLERANCE = 0.01 * MM
+
+def _inside(inner, outer) -> bool:
+    return (inner[0] >= outer[0] - TOLERANCE and inner[1] >= outer[1] - TOLERANCE
+            and inner[2] <= outer[2] + TOLERANCE and inner[3] <= outer[3] + TOLERANCE)
+
+
+def check_boxes(page: PageInfo) -> Iterator[Finding]:
+    if not page.has_trim:
+        yield Finding("boxes", page.number, None, "no TrimBox: a print shop cannot tell "
+                      "where the page is cut")
+    if not page.has_bleed:
+        yield Finding("boxes", page.number, None, "no BleedBox")
+    if not _inside(page.trim, page.bleed):
+        yield Finding("boxes", page.number, None, "the TrimBox is not inside the BleedBox")
+    if not _inside(page.bleed, page.media):
+        yield Finding("boxes", page.number, None, "the BleedBox is not inside the MediaBox")
+    for i, piece in enumerate(page.plan.pieces, 1):
+        if not _inside(piece.trim, piece.bleed) or not _inside(piece.bleed, page.media):
+            yield Finding("boxes", page.number, i, "the piece's bleed does not hold its trim "
+                          "or leaves the sheet")
+
+
+def check_page_size(page: PageInfo) -> Iterator[Finding]:
+    """A home sheet is exactly its paper; a page a few mm off a paper size is a home page
+    with bleed or marks left on, which a print dialog set to "fit" shrinks."""
+    x0, y0, x1, y1 = page.media
+    w, h = x1 - x0, y1 - y0
+    exact = paper_of(w, h)
+    if page.plan.kind == "home":
+        want = page.plan.paper
+        if want and want in HOME_PAPERS_MM:
+            pw, ph = sorted(HOME_PAPERS_MM[want])
+            short, long = sorted((w / MM, h / MM))
+            if abs(short - pw) > 0.05 or abs(long - ph) > 0.05:
+                yield Finding("page-size", page.number, None,
+                              f"{w / MM:.1f} x {h / MM:.1f} mm is not the paper "
+                              f"({want}, {pw:g} x {ph:g} mm): a print dialog set to fit "
+                              f"scales it by {min(pw / short, ph / long):.3f}")
+        elif exact is None:
+            near = paper_of(w, h, slack_mm=15.0)
+            yield Finding("page-size", page.number, None,
+                          f"{w / MM:.1f} x {h / MM:.1f} mm is a home sheet but no paper size"
+                          + (f" (near {near})" if near else ""))
+    elif not page.planned and exact is None and paper_of(w, h, slack_mm=15.0):
+        yield Finding("page-size", page.number, None,
+                      f"{w / MM:.1f} x {h / MM:.1f} mm is a few mm off "
+                      f"{paper_of(w, h, slack_mm=15.0)}: printed at home it is scaled")
+
+
+def _ink(pixel: tuple[int, ...]) -> bool:
+    return min(pixel) < PAPER_WHITE
+
+
+def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
+    """Along each cut edge (not shared with a neighbour), every 1 mm: if there is ink just
+    inside the trim, there must be ink 3 mm outside it (less 0.3 mm for the pixel grid)."""
+    image = raster.image
+    width, height = image.size
+    load = image.load()
+    step = 1.0 * MM
+    inset = 0.4 * MM
+    reach = BLEED - 0.3 * MM
+
+    def ink_at(x: float, y: float) -> bool | None:
+        px, py = raster.px(x, y)
+        ix, iy = int(px), int(py)
+        if not (0 <= ix < width and 0 <= iy < height):
+            return None
+        return _ink(load[ix, iy])
+
+    def extent(x: float, y: float, dx: float, dy: float) -> float:
+        """How far ink goes from (x, y) in direction (dx, dy), points."""
+        d = 0.0
+        while d < BLEED + 1 * MM:
+            if not ink_at(x + dx * d, y + dy * d):
+                return d
+            d += 0.1 * MM
+        return d
+
+    for i, piece in enumerate(page.plan.pieces, 1):
+        tx0, ty0, tx1, ty1 = piece.trim
+        if piece.shape == "circle":
+            cx, cy = (tx0 + tx1) / 2, (ty0 + ty1) / 2
+            r = min(tx1 - tx0, ty1 - ty0) / 2
+            n = max(8, int(2 * math.pi * r / step))
+            worst = None
+            for k in range(n):
+                dx, dy = math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)
+                if not ink_at(cx + dx * (r - inset), cy + dy * (r - inset)):
+                    continue
+                if ink_at(cx + dx * (r + reach), cy + dy * (r + reach)) is False:
+                    got = extent(cx + dx * r, cy + dy * r, dx, dy)
+                    worst = got if worst is None else min(worst, got)
+            if worst is not None:
+                yield Finding("bleed", page.number, i,
+                              f"art reaches the round cut but goes on only {mm(worst)} past "
+                              f"it (needs {mm(BLEED)})")
+            continue
+        edges = (("left", -1, 0), ("bottom", 0, -1), ("right", 1, 0), ("top", 0, 1))
+        for (name, dx, dy), cut, shared in zip(edges, piece.cut, piece.shared, strict=True):
+            if not cut or shared:
+                continue
+            worst: float | None = None
+            if dx:
+                edge_x = tx0 if dx < 0 else tx1
+                n = max(1, int((ty1 - ty0 - 2 * MM) / step))
+                samples = [(edge_x, ty0 + MM + k * (ty1 - ty0 - 2 * MM) / n)
+                           for k in range(n + 1)]
+            else:
+                edge_y = ty0 if dy < 0 else ty1
+                n = max(1, int((tx1 - tx0 - 2 * MM) / step))
+                samples = [(tx0 + MM + k * (tx1 - tx0 - 2 * MM) / n, edge_y)
+                           for k in range(n + 1)]
+            for x, y in samples:
+                if not ink_at(x - dx * inset, y - dy * inset):
+                    continue
+                outside = ink_at(x + dx * reach, y + dy * reach)
+                if outside is False:
+                    got = extent(x, y, dx, dy)
+                    worst = got if worst is None else min(worst, got)
+            if worst is not None:
+                yield Finding("bleed", page.number, i,
+                              f"art reaches the {name} cut but goes on only {mm(worst)} past "
+                              f"it (needs {mm(BLEED)})")

@@ -1,0 +1,122 @@
+"""Pages as pixels, for the checks that are about what ink lands where: the printer margin,
+bleed at the cut, and the colour under small text.
+
+pdfium renders without anti-aliasing of paths and text, so an edge pixel is ink or paper,
+not a blend that would look like a third colour. The text-free copy (every text object set
+to render mode 3, invisible) gives what lies under the text.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+PAPER_WHITE = 250
+"""A pixel with every channel at or above this is unprinted paper."""
+
+MAX_PIXELS = 6_000_000
+"""Pages are rendered at `dpi`, or less where that would exceed this (an A2 board)."""
+
+
+@dataclass
+class Raster:
+    """One page's pixels (RGB, top row first) and the scale from PDF points."""
+
+    image: Any  # PIL.Image
+    scale: float  # pixels per point
+    height_pt: float
+    origin: tuple[float, float]  # the media box's lower-left corner, points
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        """Pixel coordinates of PDF point (x, y) (y up)."""
+        ox, oy = self.origin
+        return (x - ox) * self.scale, (self.height_pt - (y - oy)) * self.scale
+
+    def crop(self, box: tuple[float, float, float, float]) -> Any:
+        """The pixels of a PDF box (clamped to the page), or None when empty."""
+        x0, y1 = self.px(box[0], box[1])
+        x1, y0 = self.px(box[2], box[3])
+        w, h = self.image.size
+        left, top = max(0, int(x0)), max(0, int(y0))
+        right, bottom = min(w, int(x1 + 0.999)), min(h, int(y1 + 0.999))
+        if right <= left or bottom <= top:
+            return None
+        return self.image.crop((left, top, right, bottom))
+
+
+def without_text(pdf: bytes) -> bytes:
+    """The same document with every text object invisible (render mode 3)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ContentStream, NameObject, NumberObject, StreamObject
+
+    reader = PdfReader(io.BytesIO(pdf))
+    writer = PdfWriter(clone_from=reader)
+    seen: set[int] = set()
+
+    def hide(owner: Any, is_page: bool) -> Any:
+        content = ContentStream(owner, writer)
+        ops = []
+        for operands, op in content.operations:
+            ops.append((operands, op))
+            if op == b"BT":
+                ops.append(([NumberObject(3)], b"Tr"))
+            elif op == b"Tr":
+                ops[-1] = ([NumberObject(3)], b"Tr")
+        content.operations = ops
+        return content
+
+    def walk(resources: Any) -> None:
+        xobjects = (resources or {}).get("/XObject") or {}
+        for ref in xobjects.values():
+            key = getattr(ref, "idnum", None)
+            if key in seen:
+                continue
+            seen.add(key)
+            obj = ref.get_object()
+            if obj.get("/Subtype") == "/Form":
+                data = hide(obj, False).get_data()
+                for key in ("/Filter", "/DecodeParms"):  # stored plain: pypdf re-encodes
+                    if key in obj:                         # only Flate
+                        del obj[key]
+                obj.decoded_self = None
+                StreamObject.set_data(obj, data)
+                walk(obj.get("/Resources"))
+
+    for page in writer.pages:
+        contents = page.get_contents()
+        if contents is not None:
+            page[NameObject("/Contents")] = writer._add_object(hide(contents, True))
+        walk(page.get("/Resources"))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+class Renderer:
+    """Renders pages of one document on demand (pdfium), each at most once."""
+
+    def __init__(self, pdf: bytes, dpi: float = 150.0) -> None:
+        import pypdfium2 as pdfium
+
+        self._doc = pdfium.PdfDocument(pdf)
+        self._dpi = dpi
+        self._cache: dict[int, Raster] = {}
+
+    def page(self, index: int) -> Raster:
+        if index not in self._cache:
+            page = self._doc[index]
+            w, h = page.get_size()
+            scale = self._dpi / 72.0
+            if w * h * scale * scale > MAX_PIXELS:
+                scale = (MAX_PIXELS / (w * h)) ** 0.5
+            bitmap = page.render(scale=scale, no_smoothtext=True, no_smoothpath=True,
+                                 no_smoothimage=True)
+            box = page.get_mediabox()
+            self._cache.clear()  # one page at a time: memory stays one page's pixels
+            self._cache[index] = Raster(bitmap.to_pil().convert("RGB"), scale, h,
+                                        (box[0], box[1]))
+        return self._cache[index]
+
+    def close(self) -> None:
+        self._doc.close()

@@ -1,0 +1,131 @@
+"""Checks of the printed words: size, distance from the cut, contrast with what is under
+them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sheetgen.canvas import MM
+from sheetgen.preflight.content import TextRun
+from sheetgen.preflight.model import Finding, PageInfo, mm
+from sheetgen.preflight.raster import Raster
+
+MIN_SIZE = 6.0
+"""Smallest text, points (glyph height as set: the font size on paper)."""
+
+LARGE = 14.0
+"""From this size text is large, and 3:1 contrast is enough (WCAG 2.x: 14 pt bold or 18 pt;
+sheetgen's display faces are bold)."""
+
+SMALL_CONTRAST = 4.5
+LARGE_CONTRAST = 3.0
+CONTRAST_SHARE = 0.2
+"""The contrast is that of the worst 20 % of the background under the text's box: a rule or
+a speck under a word does not fail it, half a word on yellow does."""
+
+SAFE_SLACK = 0.05 * MM
+
+
+def _shown(page: PageInfo) -> list[TextRun]:
+    return [t for t in page.content.texts if not t.invisible and t.visible is not None
+            and t.text.strip()]
+
+
+def _quote(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= 30 else text[:29] + "...")
+
+
+def check_text_size(page: PageInfo) -> Iterator[Finding]:
+    for t in _shown(page):
+        if t.size < MIN_SIZE - 1e-3:
+            where = page.piece_at(t.box)
+            yield Finding("text-size", page.number, where[0] if where else None,
+                          f"{_quote(t.text)} is {t.size:.1f} pt (at least {MIN_SIZE:g} pt)")
+
+
+def check_safe_zone(page: PageInfo) -> Iterator[Finding]:
+    """Text inside a piece keeps the piece's safe distance from each cut edge; text outside
+    every piece (sheet notes in the margin) is the margin check's business."""
+    for t in _shown(page):
+        found = page.piece_at(t.visible)
+        if found is None:
+            continue
+        i, piece = found
+        bx0, by0, bx1, by1 = t.visible
+        tx0, ty0, tx1, ty1 = piece.trim
+        gaps = []
+        for edge, gap, cut in (("left", bx0 - tx0, piece.cut[0]),
+                               ("bottom", by0 - ty0, piece.cut[1]),
+                               ("right", tx1 - bx1, piece.cut[2]),
+                               ("top", ty1 - by1, piece.cut[3])):
+            if cut and gap < piece.safe - SAFE_SLACK:
+                gaps.append((gap, edge))
+        if gaps:
+            gap, edge = min(gaps)
+            yield Finding("safe-zone", page.number, i,
+                          f"{_quote(t.text)} is {mm(gap)} from the {edge} cut "
+                          f"(keep {mm(piece.safe)})")
+
+
+def luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG relative luminance of an sRGB colour (0..1 channels)."""
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ratio(a: float, b: float) -> float:
+    hi, lo = max(a, b), min(a, b)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def as_rgb(color: tuple[float, ...], space: str) -> tuple[float, float, float] | None:
+    """The colour as sRGB for contrast (CMYK by the naive formula: a screen estimate)."""
+    if len(color) == 3:
+        return color  # type: ignore[return-value]
+    if len(color) == 1:
+        return (color[0],) * 3  # type: ignore[return-value]
+    if len(color) == 4:
+        c, m, y, k = color
+        return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+    return None
+
+
+def text_contrast(t: TextRun, background: Raster) -> float | None:
+    """The contrast of `t` against the worst CONTRAST_SHARE of the pixels under it (on the
+    page rendered without text); None when it cannot be told."""
+    import numpy as np
+
+    rgb = as_rgb(t.color, t.space)
+    if rgb is None or t.visible is None:
+        return None
+    crop = background.crop(t.visible)
+    if crop is None:
+        return None
+    px = np.asarray(crop, dtype=np.float64).reshape(-1, 3) / 255.0
+    lin = np.where(px <= 0.03928, px / 12.92, ((px + 0.055) / 1.055) ** 2.4)
+    lum = lin @ np.array([0.2126, 0.7152, 0.0722])
+    fg = luminance(rgb)
+    hi = np.maximum(lum, fg)
+    lo = np.minimum(lum, fg)
+    ratios = (hi + 0.05) / (lo + 0.05)
+    return float(np.quantile(ratios, CONTRAST_SHARE))
+
+
+def check_contrast(page: PageInfo, background: Raster) -> Iterator[Finding]:
+    for t in _shown(page):
+        value = text_contrast(t, background)
+        if value is None:
+            continue
+        need = LARGE_CONTRAST if t.size >= LARGE else SMALL_CONTRAST
+        if value < need - 1e-6:
+            where = page.piece_at(t.visible)
+            yield Finding("contrast", page.number, where[0] if where else None,
+                          f"{_quote(t.text)} ({t.size:.1f} pt) has contrast {value:.2f}:1 "
+                          f"against what is under it (needs {need:g}:1)")
+
+
+def needs_contrast(page: PageInfo) -> bool:
+    return bool(_shown(page))
