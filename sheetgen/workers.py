@@ -1,4 +1,5 @@
-"""Worker process pools that never outlive their parent and leave Ctrl-C to it.
+"""Worker process pools that never outlive their parent and leave Ctrl-C to it; and the one
+way to reach a dask.distributed cluster (`--scheduler`), for pads and simulations alike.
 
 `pad --jobs 2`, `simulate --jobs 2` and `rulebook --all` spread work over processes. Two
 things go wrong with a bare ProcessPoolExecutor: killing the parent (`kill -9`, a closed
@@ -11,6 +12,7 @@ thread polls the parent's pid once a second.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
@@ -114,3 +116,42 @@ def map_ahead(submit: Callable[[T], HasResult[R]], items: Iterable[T], ahead: in
             yield pending.popleft().result()
     while pending:
         yield pending.popleft().result()
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str, jobs: int = 1) -> Iterator[Any]:
+    """A dask.distributed Client for `--scheduler`: `local` starts a LocalCluster of `jobs`
+    worker processes (closed with the block), `tcp://HOST:PORT` (or tls://, ws://, wss://,
+    inproc://) connects to a running scheduler whose workers have the same sheetgen
+    installed. A missing package, a malformed address or an unreachable scheduler is a
+    SheetgenError with a hint."""
+    from sheetgen.errors import SheetgenError
+
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise SheetgenError("--scheduler needs dask.distributed",
+                            hint="pip install 'sheetgen[cluster]' (or: pip install distributed)"
+                            ) from None
+    cluster = None
+    try:
+        if scheduler == "local":
+            cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1,
+                                   processes=True, dashboard_address=None)
+            client = Client(cluster)
+        elif scheduler.startswith(("tcp://", "tls://", "ws://", "wss://", "inproc://")):
+            client = Client(scheduler, timeout="20s")
+        else:
+            raise SheetgenError(f"--scheduler {scheduler!r}: expected tcp://HOST:PORT or local",
+                                hint="start one with `dask scheduler`, then "
+                                     "`dask worker tcp://HOST:8786` on each machine")
+    except OSError as err:
+        raise SheetgenError(f"cannot reach the dask scheduler at {scheduler}: {err}",
+                            hint="is `dask scheduler` running there, and the port open?"
+                            ) from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

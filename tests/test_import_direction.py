@@ -1,6 +1,6 @@
-"""The import graph is one-way: cli -> studio -> rulebooks -> games -> render -> layout ->
-canvas, each package importing only the ones below it plus the base modules. A layer that
-imports upward fails here with the offending line.
+"""The import graph is one-way: cli -> studio -> rulebooks -> games -> preflight -> render ->
+engine -> layout -> canvas, each package importing only the ones below it plus the base
+modules. A layer that imports upward fails here with the offending line.
 
 Every `import` counts, at the top of a module or inside a function (a lazy import is still a
 dependency). Games are found through the registry by module-path strings, which are not
@@ -14,7 +14,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "sheetgen"
 
-LAYERS = ["canvas", "layout", "render", "preflight", "games", "rulebooks", "studio", "cli"]
+LAYERS = ["canvas", "layout", "engine", "render", "preflight", "games", "rulebooks", "studio",
+          "cli"]
 """Lowest first: a layer may import the layers before it."""
 
 BASE = {"sheetgen", "__version__", "errors", "registry", "resources", "atomic", "lazy",

@@ -14,9 +14,10 @@ from pathlib import Path
 import click
 
 from sheetgen.atomic import output_folder
+from sheetgen.cli.engine_options import replay_command as replay_command_for
 from sheetgen.cli.islands import island
 from sheetgen.errors import SheetgenError
-from sheetgen.games.captains_curse.gamelog import make_log, replay_file, write_log
+from sheetgen.games.captains_curse.gamelog import LOG_FORMAT, make_log, replay_file, write_log
 from sheetgen.games.captains_curse.island import Island, load_island, validate_island
 from sheetgen.games.captains_curse.rng import game_seed
 from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
@@ -117,14 +118,7 @@ def _histogram_line(hist: dict[int, int]) -> str:
 
 # ------------------------------------------------------------------ replay
 
-@click.command("replay")
-@click.argument("log", type=click.Path(dir_okay=False))
-def replay_command(log: str) -> None:
-    """Check a captains-curse-log/1 file move by move; exit 1 at the first fault."""
-    report = replay_file(log)
-    click.echo(f"{log}: {report.describe()}")
-    if not report.ok:
-        sys.exit(1)
+replay_command = replay_command_for(LOG_FORMAT, replay_file)
 
 
 @click.group("captains-curse")

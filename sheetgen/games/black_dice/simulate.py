@@ -16,8 +16,8 @@ import math
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from sheetgen.engine.stats import Z95, wilson_interval
 from sheetgen.games.captains_curse.rng import dice_stream, game_seed, policy_stream
-from sheetgen.games.captains_curse.simulate import Z95, wilson_interval
 
 from .game import GameState, new_game, push
 from .players import POLICIES

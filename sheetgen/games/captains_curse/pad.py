@@ -110,37 +110,11 @@ def dask_map(scheduler: str, work: Iterable[tuple[int, int, str]], jobs: int,
              ahead: int) -> Iterator[PadItem]:
     """`pad_item` over `work` on dask.distributed, results in `work` order, at most `ahead`
     tasks in flight."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise SheetgenError("--scheduler needs dask.distributed",
-                            hint="pip install 'sheetgen[cluster]' (or: pip install distributed)"
-                            ) from None
-    from sheetgen.workers import map_ahead
+    from sheetgen.workers import dask_client, map_ahead
 
-    cluster = None
-    try:
-        if scheduler == "local":
-            cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
-            client = Client(cluster)
-        elif scheduler.startswith(("tcp://", "tls://", "ws://", "wss://", "inproc://")):
-            client = Client(scheduler, timeout="20s")
-        else:
-            raise SheetgenError(f"--scheduler {scheduler!r}: expected tcp://HOST:PORT or local",
-                                hint="start one with `dask scheduler`, then "
-                                     "`dask worker tcp://HOST:8786` on each machine")
-    except OSError as err:
-        raise SheetgenError(f"cannot reach the dask scheduler at {scheduler}: {err}",
-                            hint="is `dask scheduler` running there, and the port open?"
-                            ) from None
-    try:
+    with dask_client(scheduler, jobs) as client:
         yield from map_ahead(lambda item: client.submit(pad_item, item, pure=False), work,
                              ahead)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def write_pad(out: BinaryIO, *, count: int = 10, seed: int = 1, difficulty: str = "normal",

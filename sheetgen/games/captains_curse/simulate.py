@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from sheetgen.engine.stats import Z95, wilson_interval
 from sheetgen.workers import worker_pool
 
 from .island import Island
@@ -33,22 +34,8 @@ from .rng import game_seed
 from .ruleset import Ruleset
 from .state import GameResult
 
-__all__ = ["SimulationResult", "game_seed", "play_game", "play_game_turns", "play_games",
+__all__ = ["Z95", "SimulationResult", "game_seed", "play_game", "play_game_turns", "play_games",
            "simulate", "summarize", "wilson_interval"]
-
-Z95 = 1.959963984540054
-
-
-def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (good near 0 and 1, small n)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 @dataclass(frozen=True)
 class SimulationResult:
