@@ -15,14 +15,35 @@ def voodoo() -> None:
     voodoo`)."""
 
 
-@voodoo.command("board")
+class _BoardGroup(click.Group):
+    """`voodoo board [FILE]` checks and prints a board; `voodoo board new` makes one. A first
+    word that is not a subcommand is the board file of `show`."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = ["show", *args]
+        return super().parse_args(ctx, args)
+
+
+@voodoo.group("board", cls=_BoardGroup)
+def board_group() -> None:
+    """Check and print a board file (`voodoo board [FILE]`), or make a new board (`voodoo
+    board new --seed N -o FILE`)."""
+
+
+@board_group.command("show")
 @click.argument("board_file", required=False, type=click.Path(dir_okay=False))
 def board_cmd(board_file: str | None) -> None:
     """Check BOARD_FILE (default: the bundled Sea of Souls) and print it as text: each space's
     value and kind (~ tidal, h haunted, M map, H harbour, . calm, # land)."""
-    from sheetgen.games.voodoo.board import KIND_LETTERS, load_board
+    from sheetgen.games.voodoo.board import load_board
 
-    board = load_board(board_file)
+    _echo_board(load_board(board_file))
+
+
+def _echo_board(board) -> None:
+    from sheetgen.games.voodoo.board import KIND_LETTERS
+
     letters = {v: k for k, v in KIND_LETTERS.items()}
     for row in range(board.rows):
         cells = []
@@ -33,6 +54,25 @@ def board_cmd(board_file: str | None) -> None:
         click.echo("".join(cells).rstrip())
     click.echo(f"{board.name}: {len(board.sea())} sea squares, harbour of "
                f"{len(board.harbour())}, maps at {board.maps()}")
+
+
+@board_group.command("new")
+@click.option("--seed", type=click.IntRange(0, 2 ** 63 - 1), required=True,
+              help="the same seed always makes the same board, byte for byte")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True,
+              help="board file to write (YAML)")
+@click.option("-q", "--quiet", is_flag=True, help="no grid, no summary")
+def board_new_cmd(seed: int, out: str, quiet: bool) -> None:
+    """Make a new board: the values, sea, harbour and tidal waters the rules fix, with the
+    haunted squares, maps and middle barrels (sheetgen's design) placed from SEED."""
+    from sheetgen.atomic import write_text
+    from sheetgen.games.voodoo.generate import generate_board
+
+    made = generate_board(seed)
+    write_text(out, made.text)
+    if not quiet:
+        _echo_board(made.board)
+        click.echo(f"wrote {out} (seed {seed}, attempt {made.attempt})")
 
 
 def _space(text: str) -> tuple[int, int]:

@@ -22,6 +22,9 @@ GAME = Game(
                   "a4/letter: the board tiled over sheets to tape together; a2/a1: the board "
                   "on one sheet (print shop), the rest on A4",
                   choices=("a4", "letter", "a2", "a1")),
+        PadOption("--board", "board", "str", None,
+                  "a board file to print instead of the Sea of Souls (made by `sheetgen "
+                  "voodoo board new`)"),
     ),
     rulebook_aliases=("voodoo-pirate",),
     rulebook_effort=3,

@@ -47,6 +47,8 @@ HARBOUR_SPACES = 6        # seed l.510
 MAX_VALUE = 13            # seed l.65
 WIND_CONDITIONS = ("Fair Wind", "Becalmed", "Mermaid's Breath", "Storm")  # seed l.216-232
 BARRELS = ("Tide", "Sea", "Wind", "Stars", "Moon", "Sand", "Bones", "KRKN")  # seed l.23
+MOONLIGHT_BARRELS = ("Tide", "Sea", "Wind", "Stars")  # west to east, seed l.135, l.617
+DUSK_BARRELS = ("KRKN", "Bones", "Sand", "Moon")     # west to east, seed l.403-417, l.617
 
 _KEYS = {"format": True, "name": True, "values": True, "kinds": True, "shore": True,
          "tide_arrow": True, "harbour_order": True, "stars_directions": True, "wind": True,
@@ -352,6 +354,8 @@ def _validate(doc: Located) -> Board:
         raise _fail(doc, ("stars_directions",), "stars_directions must list directions")
     for i, d in enumerate(stars):
         _direction(doc, ("stars_directions", i), d, tuple(DIRECTIONS))
+        if d in stars[:i]:
+            raise _fail(doc, ("stars_directions", i), f"{d} is listed twice")
     wind = data["wind"]
     if not isinstance(wind, list) or sorted(map(str, wind)) != sorted(WIND_CONDITIONS):
         raise _fail(doc, ("wind",), "wind must list the four sea conditions once each",
@@ -379,6 +383,14 @@ def _validate(doc: Located) -> Board:
     if sorted(map(str, listed)) != sorted(BARRELS):
         raise _fail(doc, ("barrels",), "the barrels must be the eight of the rules, once each",
                     hint=", ".join(BARRELS))
+    for row, fixed in (("moonlight", MOONLIGHT_BARRELS), ("dusk", DUSK_BARRELS)):
+        got = tuple(map(str, barrels[row]))
+        if sorted(got) != sorted(fixed) or (got[0], got[-1]) != (fixed[0], fixed[-1]):
+            raise _fail(doc, ("barrels", row), f"barrels.{row} must hold "
+                        f"{', '.join(fixed[1:-1])} between {fixed[0]} (west) and {fixed[-1]} "
+                        "(east)", hint="the rules conjure Tide, Sea, Wind and Stars by "
+                        "moonlight and the rest at Dusk; the Cursed Pirates' figures start on "
+                        "Stars and Moon and walk west to Tide and KRKN")
     if not isinstance(data["name"], str):
         raise _fail(doc, ("name",), "name must be text")
 

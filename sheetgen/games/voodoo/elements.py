@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.access import readable
 from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import SheetgenError
 from sheetgen.games.voodoo import draw
-from sheetgen.games.voodoo.board import default_board, load_board
+from sheetgen.games.voodoo.board import Board, default_board, load_board
 from sheetgen.games.voodoo.cards import default_cards
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, Number, Param
@@ -25,8 +26,15 @@ _BLEED = {"bleed": Param(SIZE, 0.0, "carry the card's edge colour this far past 
 _BOARD = {"board": Param(TEXT, None, "a board file (default: the bundled Sea of Souls)")}
 
 
-def _board(v: dict[str, Any]):
-    return load_board(v["board"]) if v.get("board") else default_board()
+def _board(v: dict[str, Any], scope: Scope, pos) -> Board:
+    """The element's board: the bundled Sea of Souls, or a board file the layout may read
+    (sheetgen.access: under the layout's folder, an allowed folder, or named by the user,
+    as `sheetgen pad voodoo --board FILE` does)."""
+    if not v.get("board"):
+        return default_board()
+    path = readable(v["board"], relative_to=scope.base_dir, root=scope.base_dir, pos=pos,
+                    what="board file")
+    return load_board(path)
 
 
 @register
@@ -39,7 +47,7 @@ class BoardElement(Element):
               "h": Param(SIZE, doc="height")}
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
-        draw.draw_board(canvas, _board(v), v["x"], v["y"], v["w"], v["h"])
+        draw.draw_board(canvas, _board(v, scope, self.pos), v["x"], v["y"], v["w"], v["h"])
 
 
 @register
@@ -50,7 +58,7 @@ class SeaElement(Element):
               "cell": Param(SIZE, "12mm", "side of one space")}
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
-        draw.draw_sea(canvas, _board(v), v["x"], v["y"], v["cell"])
+        draw.draw_sea(canvas, _board(v, scope, self.pos), v["x"], v["y"], v["cell"])
 
 
 def _index(v: dict[str, Any], n: int, what: str, pos) -> int:

@@ -9,6 +9,9 @@ printers (the layout language's `tile:`), or one sheet for a print shop.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from sheetgen.games.voodoo.board import load_board
 from sheetgen.layout.bundled import find_layout
 from sheetgen.layout.document import RenderOptions, load_layout
 from sheetgen.render.compose import compose
@@ -28,21 +31,27 @@ HOME_PAPER = ("a4", "letter")
 SHOP_PAPER = ("a2", "a1")
 
 
-def build_pad(paper: str = "a4") -> tuple[bytes, int]:
+def build_pad(paper: str = "a4", board: str | None = None) -> tuple[bytes, int]:
     """The whole game as PDF bytes, and its page count.
 
     On home paper (A4, Letter) the A2 board is tiled over sheets of that paper to tape
     together, and everything else is printed on the same paper. On print-shop paper (A2, A1)
-    the board is one sheet and the rest goes on A4.
+    the board is one sheet and the rest goes on A4. `board` names a board file to print
+    instead of the Sea of Souls (`sheetgen voodoo board new` makes them); it is checked
+    before anything is drawn, so a fault in it is reported at its own line.
     """
+    overrides = {}
+    if board:
+        load_board(board)
+        overrides = {"board": str(Path(board).resolve())}
     canvas = PdfCanvas(title="Voodoo Pirate", subject="board, ship mats, Action and Object "
                                                       "cards, player aids, tokens")
     small = paper if paper in HOME_PAPER else "a4"
     pages = 0
     for name, _ in PARTS:
         if name == "voodoo/board":
-            options = (RenderOptions(tile=paper) if paper in HOME_PAPER
-                       else RenderOptions(paper=paper))  # the board scales to its page
+            options = (RenderOptions(tile=paper, overrides=overrides) if paper in HOME_PAPER
+                       else RenderOptions(paper=paper, overrides=overrides))  # scales to fit
         else:
             options = RenderOptions(paper=small)
         layout = load_layout(find_layout(name), options)

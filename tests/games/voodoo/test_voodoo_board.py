@@ -160,3 +160,45 @@ def test_harbour_order_is_the_one_the_rulebook_spells_out():
     harbour = board.harbour()
     assert corner == (max(c for c, _ in harbour), max(r for _, r in harbour))
     assert board.value(corner) == board.value(other) == 2 and board.value(last) == 1
+
+
+@pytest.mark.parametrize("old, new, message, where", [
+    ("moonlight: [Tide, Sea, Wind, Stars]", "moonlight: [Tide, Sea, Moon, Stars]",
+     "the eight of the rules", "moonlight:"),
+    ("moonlight: [Tide, Sea, Wind, Stars]\n  dusk: [KRKN, Bones, Sand, Moon]",
+     "moonlight: [Tide, Sea, Wind, Moon]\n  dusk: [KRKN, Bones, Sand, Stars]",
+     "must hold Sea, Wind between Tide (west) and Stars (east)", "moonlight:"),
+    ("moonlight: [Tide, Sea, Wind, Stars]", "moonlight: [Stars, Sea, Wind, Tide]",
+     "between Tide (west) and Stars (east)", "moonlight:"),
+    ("dusk: [KRKN, Bones, Sand, Moon]", "dusk: [Moon, Bones, Sand, KRKN]",
+     "between KRKN (west) and Moon (east)", "dusk:"),
+    ("stars_directions: [N, E, S, W]", "stars_directions: [N, E, N, W]", "N is listed twice",
+     "stars_directions:"),
+    ("stars_directions: [N, E, S, W]", "stars_directions: [N, E, SSW]", "unknown direction",
+     "stars_directions:"),
+    ("lunar_track: 9", "lunar_track: nine", "whole number", "lunar_track:"),
+    ("start_tide: IN", "start_tide: UP", "IN or OUT", "start_tide:"),
+    ("colonial_ships: {start: 1, min: 1, max: 6}", "colonial_ships: {start: 7, min: 1, max: 6}",
+     "between 1 and 6", "colonial_ships:"),
+    ("[13, 12, 11, 10,  9,  8,  7, null, null, null]",
+     "[13, 12, 11, 10,  9,  8,  7, null, null]", "row 3 has 9 spaces", "[13, 12, 11"),
+    ('"~ . h . . . h # # #"', '"~ . h . . . h # # 3"', "unknown letter", '"~ . h . . . h # # #"'),
+])
+def test_board_faults_are_located(old, new, message, where):
+    """Each fault names what is wrong, at the line of the value that is wrong."""
+    err = bad(old, new)
+    assert message in err.message, err.message
+    assert err.position is not None and err.position.line == line_of(GOOD, where)
+
+
+def test_every_bad_board_file_is_a_clean_error_on_the_command_line(runner, tmp_path):
+    from helpers.hardening import clean_error
+
+    from sheetgen.cli import main
+
+    path = tmp_path / "b.yaml"
+    path.write_text(GOOD.replace("dusk: [KRKN, Bones, Sand, Moon]", "dusk: [KRKN, Moon]"))
+    clean_error(runner.invoke(main, ["voodoo", "board", str(path)]), f"{path}:",
+                "eight of the rules")
+    path.write_text("format: voodoo-board/1\nvalues: [[1, 2], [3]\n")
+    clean_error(runner.invoke(main, ["voodoo", "board", str(path)]), f"{path}:2:")
