@@ -6,7 +6,9 @@ Starts `sheetgen studio` as its own process on a free port, then N client thread
 open a session, make an island (fresh seed), verify it on fresh dice following the
 server-sent events to the verdict, and download its sheet PDF. Reports errors, the
 latency of each step (median and worst), the whole run's time and the server's peak
-resident memory (VmHWM), before and after.
+resident memory (VmHWM), before and after. Then the report's load case (issue 28, finding
+2): making an island idle, and again while four 50-island pads run and ten event streams
+wait on a fifth, queued pad.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import sys
 import threading
 import time
 
-import httpx
+import httpx2 as httpx
 
 
 def vm_hwm(pid: int) -> float:
@@ -32,9 +34,48 @@ def vm_hwm(pid: int) -> float:
     return float("nan")
 
 
-def client(base: str, seed: int, out: dict, errors: list) -> None:
+def connect(base: str, token: str, timeout: float = 120) -> httpx.Client:
+    """A client sending the launch token and JSON, as the studio page does."""
+    return httpx.Client(base_url=base, timeout=timeout,
+                        headers={"X-Studio-Token": token, "Content-Type": "application/json"})
+
+
+def make_latencies(http: httpx.Client, sid: str, n: int) -> list[float]:
+    out = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        http.post(f"/api/s/{sid}/island", json={"seed": 500 + i}).raise_for_status()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def under_load(base: str, token: str) -> tuple[list[float], list[float]]:
+    """Make-island latencies idle, then with 4 pads running and 10 streams open."""
+    with connect(base, token) as http:
+        sids = [http.post("/api/session").json()["session"] for _ in range(6)]
+        for sid in sids:
+            http.post(f"/api/s/{sid}/island", json={"seed": 9}).raise_for_status()
+        idle = make_latencies(http, sids[5], 10)
+        for sid in sids[:5]:
+            http.post(f"/api/s/{sid}/pad", json={"count": 50}).raise_for_status()
+        streams = []
+        for _ in range(10):
+            c = connect(base, token, timeout=600)
+            cm = c.stream("GET", f"/api/s/{sids[4]}/jobs/pad/events")
+            cm.__enter__()
+            streams.append((c, cm))
+        time.sleep(2.0)
+        busy = make_latencies(http, sids[5], 10)
+        for sid in sids[:5]:
+            http.post(f"/api/s/{sid}/jobs/pad/cancel")
+        for c, _ in streams:
+            c.close()
+    return idle, busy
+
+
+def client(base: str, token: str, seed: int, out: dict, errors: list) -> None:
     try:
-        with httpx.Client(base_url=base, timeout=120) as http:
+        with connect(base, token) as http:
             t0 = time.perf_counter()
             sid = http.post("/api/session").json()["session"]
             r = http.post(f"/api/s/{sid}/island", json={"seed": seed})
@@ -65,14 +106,15 @@ def main() -> None:
     server = subprocess.Popen([sheetgen, "studio"], stdout=subprocess.PIPE, text=True)
     try:
         line = server.stdout.readline()
-        base = re.search(r"http://\S+/", line).group(0).rstrip("/")
-        with httpx.Client(base_url=base) as http:  # warm up: compile the players once
+        url = re.search(r"http://\S+", line).group(0)
+        base, token = url.split("/?token=")
+        with connect(base, token) as http:  # warm up: compile the players once
             sid = http.post("/api/session").json()["session"]
             http.post(f"/api/s/{sid}/island", json={"seed": 1}).raise_for_status()
         idle = vm_hwm(server.pid)
         out: dict = {}
         errors: list = []
-        threads = [threading.Thread(target=client, args=(base, 1000 + i, out, errors))
+        threads = [threading.Thread(target=client, args=(base, token, 1000 + i, out, errors))
                    for i in range(args.sessions)]
         start = time.perf_counter()
         for t in threads:
@@ -81,6 +123,7 @@ def main() -> None:
             t.join()
         took = time.perf_counter() - start
         peak = vm_hwm(server.pid)
+        idle_make, busy_make = under_load(base, token)
     finally:
         server.terminate()
         server.wait(10)
@@ -100,6 +143,10 @@ def main() -> None:
     print(f"  sheet PDF       {fig(2)}")
     print(f"  whole run       {took:.1f} s")
     print(f"  server memory   {idle:.0f} MiB after warm-up, peak {peak:.0f} MiB")
+    print(f"  make island, idle                      median "
+          f"{statistics.median(idle_make):.2f} s, worst {max(idle_make):.2f} s")
+    print(f"  make island, 4 pads + 10 open streams  median "
+          f"{statistics.median(busy_make):.2f} s, worst {max(busy_make):.2f} s")
     verdicts = [v[4] for v in out.values()]
     print(f"  verdicts        {verdicts.count('passed')} passed, {verdicts.count('failed')} not")
 

@@ -21,21 +21,43 @@ def studio(host: str, port: int, open_browser: bool) -> None:
     except ImportError:
         raise SheetgenError("sheetgen studio needs its web extras",
                             hint="pip install 'sheetgen[studio]'") from None
-    from sheetgen.studio.server import bind, serve
+    import errno
+    import socket
+
+    from sheetgen.studio.guard import is_wildcard
+    from sheetgen.studio.server import bind, serve, urls_of
 
     try:
         sock = bind(host, port)
+    except socket.gaierror as err:
+        raise SheetgenError(f"cannot listen on {host!r}: {err.strerror or err}",
+                            hint="--host takes an address of this machine: 127.0.0.1 (the "
+                                 "default), ::1, or 0.0.0.0 to share on the network") from None
     except OSError as err:
+        if err.errno == errno.EADDRINUSE:
+            hint = "that port is taken: choose another --port, or leave it out for a free one"
+        elif err.errno == errno.EACCES:
+            hint = "ports below 1024 need privileges: choose --port 1024 or above, or leave " \
+                   "it out for a free one"
+        else:
+            hint = "--host must be an address of this machine: 127.0.0.1 (the default), ::1," \
+                   " or 0.0.0.0 to share on the network"
         raise SheetgenError(f"cannot listen on {host}:{port}: {err.strerror or err}",
-                            hint="choose another --port, or leave it out for a free one") \
-            from None
+                            hint=hint) from None
 
-    def ready(url: str) -> None:
-        click.echo(f"sheetgen studio: {url}  (Ctrl-C to stop)")
+    def ready(door) -> None:
+        urls = urls_of(door)
+        if is_wildcard(door.host):
+            click.echo(f"warning: --host {host} serves the studio to every machine that can "
+                       "reach this one; anyone with the address below (its token) can use it",
+                       err=True)
+        click.echo(f"sheetgen studio: {urls[0]}  (Ctrl-C to stop)")
+        for other in urls[1:]:
+            click.echo(f"  from other machines: {other}")
         if open_browser:
             import webbrowser
 
-            webbrowser.open(url)
+            webbrowser.open(urls[0])
 
     serve(sock, ready)
 

@@ -4,6 +4,11 @@ Routes are thin: parse and check the request, call the library (island generator
 validator, map renderer, rules engine, verifier, layouts), answer JSON. Every fault the
 user can cause is a 4xx JSON `{"error": ...}`; an internal fault is a 500 JSON with no
 traceback. No request names a file: downloads are built in memory.
+
+Every request first passes `guard.Guard` (Host/Origin, the launch token, JSON content type,
+body limits, security headers): routes added here are covered without doing anything. A new
+HTML page is served with `guard.page_response(request, "name.html")` (it carries the token);
+its script calls the API through `api()` in studio.js, which sends the token header.
 """
 
 from __future__ import annotations
@@ -17,20 +22,22 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sheetgen.errors import SheetgenError
 
 from . import work
+from .guard import BodyStalled, Door, Guard, RequestTooLarge, page_response
 from .islandedit import Edit, EditRejected, apply_edit
 from .sessions import Session, SessionStore, Settings
 
 log = logging.getLogger("sheetgen.studio")
 STATIC = resources.files("sheetgen.studio") / "static"
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1  # the largest whole number a page's JavaScript holds exactly
 
 
 class BadRequest(Exception):
@@ -52,6 +59,8 @@ async def _body(request: Request) -> dict[str, Any]:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("the request body is not JSON") from None
+    except RecursionError:
+        raise BadRequest("the request body is nested too deeply") from None
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
     return body
@@ -90,7 +99,7 @@ def _with_island(request: Request) -> Session:
 # ------------------------------------------------------------------ endpoints
 
 async def index(request: Request) -> Response:
-    return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+    return page_response(request, "index.html")
 
 
 async def new_session(request: Request) -> Response:
@@ -135,7 +144,10 @@ async def edit_island(request: Request) -> Response:
 
 async def history(request: Request) -> Response:
     session = _with_island(request)
-    back = request.path_params["way"] == "undo"
+    way = request.path_params["way"]
+    if way not in ("undo", "redo"):
+        raise BadRequest(f"no history step '{way[:40]}' (undo or redo)", 404)
+    back = way == "undo"
     with session.lock:
         if not session.step_history(back):
             raise BadRequest(f"nothing to {'undo' if back else 'redo'}", 409)
@@ -166,7 +178,7 @@ async def start_verify(request: Request) -> Response:
 
 def _job(session: Session, kind: str):
     if kind not in ("verify", "pad"):
-        raise BadRequest(f"no job kind '{kind}'", 404)
+        raise BadRequest(f"no job kind '{kind[:40]}'", 404)
     return session.verify_job if kind == "verify" else session.pad_job
 
 
@@ -175,7 +187,9 @@ async def cancel_job(request: Request) -> Response:
     job = _job(session, request.path_params["kind"])
     if job is None:
         raise BadRequest("nothing is running", 409)
-    job.cancel()
+    if not job.cancel():
+        return JSONResponse({"error": f"the {job.kind} job has already ended ({job.state})",
+                             "cancelling": False, "state": job.state}, status_code=409)
     return JSONResponse({"cancelling": True})
 
 
@@ -189,7 +203,7 @@ async def job_events(request: Request) -> Response:
     async def stream():
         seen = -1
         while True:
-            seen = await asyncio.to_thread(job.wait_change, seen, 10.0)
+            seen = await job.next_change(seen, 10.0)  # holds no thread while it waits
             snap = job.snapshot()
             yield f"data: {json.dumps(snap)}\n\n"
             if snap["state"] in ("done", "failed", "cancelled"):
@@ -294,13 +308,21 @@ async def _http_error(request: Request, err: HTTPException) -> Response:
     return JSONResponse({"error": err.detail}, status_code=err.status_code)
 
 
-async def _internal_error(request: Request, err: Exception) -> Response:
-    log.exception("studio: internal error on %s", request.url.path)
-    return JSONResponse({"error": "internal error: the server could not do that"},
-                        status_code=500)
+async def _too_large(request: Request, err: Exception) -> Response:
+    return JSONResponse({"error": "request body too large"}, status_code=413)
 
 
-def create_app() -> Starlette:
+async def _stalled(request: Request, err: Exception) -> Response:
+    return JSONResponse({"error": "the request body stopped arriving"}, status_code=408)
+
+
+async def _gone(request: Request, err: Exception) -> Response:
+    return Response(status_code=400)  # the client hung up: nobody reads this, nothing logged
+
+
+def create_app(door: Door | None = None) -> Starlette:
+    """The studio application behind its guard; `door` is the served address and launch
+    token (a loopback default with a fresh token for tests)."""
     s = "/api/s/{sid}"
     routes = [
         Route("/", index),
@@ -321,8 +343,13 @@ def create_app() -> Starlette:
         Route(s + "/download/{what:str}", download, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={
-        BadRequest: _bad_request, SheetgenError: _sheetgen_error,
-        HTTPException: _http_error, Exception: _internal_error})
+    door = door or Door()
+    # Unexpected exceptions reach the guard, which logs them once and answers a bare 500.
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, door=door)],
+                    exception_handlers={
+                        BadRequest: _bad_request, SheetgenError: _sheetgen_error,
+                        HTTPException: _http_error, RequestTooLarge: _too_large,
+                        BodyStalled: _stalled, ClientDisconnect: _gone})
     app.state.sessions = SessionStore()
+    app.state.door = door
     return app

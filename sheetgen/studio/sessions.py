@@ -48,6 +48,23 @@ class Session:
     ruleset: Ruleset = field(default_factory=Ruleset)
     touched: float = field(default_factory=time.monotonic)
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    jobs: list[Job] = field(default_factory=list, repr=False)  # every job ever started here
+
+    def own(self, job: Job) -> Job:
+        """Record a job as this session's, so closing the session stops it (whatever its
+        kind: a new kind of job started through `own` is covered by `close`)."""
+        with self.lock:
+            self.jobs = [j for j in self.jobs if not j.finished]
+            self.jobs.append(job)
+        return job
+
+    def close(self) -> None:
+        """The session is gone (evicted or expired): stop every job it started."""
+        with self.lock:
+            for job in self.jobs:
+                job.cancel()
+            self.jobs.clear()
+            self.game = None
 
     def replace_island(self, data: dict[str, Any], *, record: bool = True) -> None:
         """A new version of the island: history kept, figures and game of the old one end."""
@@ -90,7 +107,7 @@ class SessionStore:
             self._expire()
             while len(self._sessions) >= self._limit:
                 _, old = self._sessions.popitem(last=False)
-                old.forget_figures()
+                old.close()
             session = Session(secrets.token_urlsafe(16))
             self._sessions[session.id] = session
             return session
@@ -109,4 +126,4 @@ class SessionStore:
     def _expire(self) -> None:
         now = time.monotonic()
         for sid in [s for s, v in self._sessions.items() if now - v.touched > self._idle]:
-            self._sessions.pop(sid).forget_figures()
+            self._sessions.pop(sid).close()

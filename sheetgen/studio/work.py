@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from sheetgen.games.captains_curse.island import island_from_dict
@@ -15,6 +16,7 @@ from sheetgen.games.captains_curse.islands.generate import generate_island, isla
 from sheetgen.games.captains_curse.islands.params import IslandParams
 from sheetgen.games.captains_curse.islands.verify import BANDS, EXPERT_CAP, expert_trials, get_band
 from sheetgen.games.captains_curse.pad import sheet_layout
+from sheetgen.games.captains_curse.ruleset import Ruleset
 from sheetgen.render.output import render_pdf
 
 from .jobs import Job
@@ -57,36 +59,42 @@ def island_view(session: Session) -> dict[str, Any]:
 
 
 def start_verification(session: Session, band_name: str) -> Job:
-    """Verify the current island against a band on fresh dice, chunk by chunk."""
+    """Verify the current island against a band on fresh dice, in a job's process."""
     with session.lock:
         if session.verify_job is not None:
             session.verify_job.cancel()
         data = session.island
-        island = island_from_dict(data)
+        island_from_dict(data)  # a broken island is the request's error, not the job's
         band = get_band(band_name)
         seed = secrets.randbits(63)
 
-        def run(job: Job) -> dict[str, Any]:
-            job.report(games=0, wins=0, band=band.name, min_win=band.min_win,
-                       max_win=band.max_win, seed=seed, max_games=EXPERT_CAP)
-            verdict: dict[str, Any] = {}
-            for step in expert_trials(island, band, session.ruleset, seed):
-                lo, hi = step.interval
-                verdict = {"games": step.games, "wins": step.wins,
-                           "rate": step.wins / step.games, "low": lo, "high": hi,
-                           "decided": step.decided, "passed": step.passed}
-                job.report(**verdict)
-                if job.cancelled:
-                    return verdict
-            verdict["verdict"] = "passed" if verdict["passed"] else "failed"
-            job.report(verdict=verdict["verdict"])
+        def verified(job: Job) -> None:
             with session.lock:
                 if session.island is data:  # still the island that was verified
-                    session.verified = {"band": band.name, "seed": seed, **verdict}
-            return verdict
+                    session.verified = {"band": band.name, "seed": seed, **job.result}
 
-        session.verify_job = Job("verify", run)
+        session.verify_job = session.own(Job("verify", verify_island,
+                                             (data, band.name, session.ruleset, seed),
+                                             on_done=verified))
         return session.verify_job
+
+
+def verify_island(report: Callable[..., None], data: dict[str, Any], band_name: str,
+                  ruleset: Ruleset, seed: int) -> dict[str, Any]:
+    """A verify job's work (in its own process): expert games chunk by chunk, reported."""
+    island = island_from_dict(data)
+    band = get_band(band_name)
+    report(games=0, wins=0, band=band.name, min_win=band.min_win, max_win=band.max_win,
+           seed=seed, max_games=EXPERT_CAP)
+    verdict: dict[str, Any] = {}
+    for step in expert_trials(island, band, ruleset, seed):
+        lo, hi = step.interval
+        verdict = {"games": step.games, "wins": step.wins, "rate": step.wins / step.games,
+                   "low": lo, "high": hi, "decided": step.decided, "passed": step.passed}
+        report(**verdict)
+    verdict["verdict"] = "passed" if verdict["passed"] else "failed"
+    report(verdict=verdict["verdict"])
+    return verdict
 
 
 def new_game(session: Session, seed: int | None) -> dict[str, Any]:
@@ -126,37 +134,32 @@ def sheet_pdf(session: Session, paper: str = "a4") -> bytes:
     return render_pdf(layout)
 
 
-class _Cancelled(Exception):
-    pass
-
-
 def start_pad(session: Session, count: int, paper: str) -> Job:
     """A pad of `count` verified islands from the session's seed and difficulty."""
-    from sheetgen.games.captains_curse.pad import make_pad
-
     with session.lock:
         if session.pad_job is not None:
             session.pad_job.cancel()
         settings = session.settings or Settings(seed=secrets.randbits(32))
-
-        def run(job: Job) -> bytes | None:
-            done = [0]
-            job.report(done=0, count=count)
-
-            def step(n: int) -> None:
-                done[0] += n
-                job.report(done=done[0])
-                if job.cancelled:
-                    raise _Cancelled
-
-            try:
-                items = make_pad(count, settings.seed, settings.difficulty, 1, step)
-            except _Cancelled:
-                return None
-            layout = sheet_layout(paper)
-            layout.data = [{"island": d, "small_print": sp} for d, sp, _ in items]
-            job.report(rendering=True)
-            return render_pdf(layout)
-
-        session.pad_job = Job("pad", run)
+        session.pad_job = session.own(Job("pad", make_pad_pdf, (count, settings.seed,
+                                                                settings.difficulty, paper)))
         return session.pad_job
+
+
+def make_pad_pdf(report: Callable[..., None], count: int, seed: int, difficulty: str,
+                 paper: str) -> bytes:
+    """A pad job's work (in its own process): the islands, reported one by one, then the PDF."""
+    from sheetgen.games.captains_curse.pad import make_pad
+
+    done = 0
+    report(done=0, count=count)
+
+    def step(n: int) -> None:
+        nonlocal done
+        done += n
+        report(done=done)
+
+    items = make_pad(count, seed, difficulty, 1, step)
+    layout = sheet_layout(paper)
+    layout.data = [{"island": d, "small_print": sp} for d, sp, _ in items]
+    report(rendering=True)
+    return render_pdf(layout)

@@ -69,8 +69,8 @@ def css(driver, selector):
     return driver.find_elements(By.CSS_SELECTOR, selector)
 
 
-def open_page(driver, url: str) -> None:
-    driver.get(url)
+def open_page(driver, url) -> None:
+    driver.get(str(url))  # a LiveServer prints as the URL with its launch token
     wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1",
          what="the page to be ready")
 

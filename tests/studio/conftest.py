@@ -1,11 +1,14 @@
-"""Studio fixtures: an app per test module, and a real server on a free loopback port."""
+"""Studio fixtures: an app per test, and a real server on a free loopback port.
+
+The studio refuses requests without its launch token (sheetgen/studio/guard.py): the test
+client sends it the way the page does (the X-Studio-Token header), and the live server's URL
+carries it as `sheetgen studio` prints it.
+"""
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
+from helpers.studio import start_live_server, stop_live_server, studio_client
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -15,11 +18,7 @@ SEED = 7
 
 @pytest.fixture()
 def client():
-    from starlette.testclient import TestClient
-
-    from sheetgen.studio.app import create_app
-
-    with TestClient(create_app()) as c:
+    with studio_client() as c:
         yield c
 
 
@@ -34,24 +33,10 @@ def session(client):
 
 @pytest.fixture(scope="module")
 def live_server():
-    """uvicorn serving the studio in a thread; yields its URL."""
-    import uvicorn
-
-    from sheetgen.studio.app import create_app
-    from sheetgen.studio.server import bind, url_of
-
-    sock = bind("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "the studio server did not start"
-    yield url_of(sock)
-    server.should_exit = True
-    thread.join(10)
-    sock.close()
+    """uvicorn serving the studio in a thread; yields a LiveServer (str() is the URL)."""
+    live = start_live_server()
+    yield live
+    stop_live_server(live)
 
 
 @pytest.fixture(scope="session")

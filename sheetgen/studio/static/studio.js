@@ -16,13 +16,22 @@ function status(text, sticky) {
   if (text && !sticky) statusTimer = setTimeout(() => { $("status").textContent = ""; }, 6000);
 }
 
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
+// This launch's token (the server puts it in a meta tag of the page it serves to holders of
+// the URL `sheetgen studio` printed). Every request that changes something sends it in the
+// X-Studio-Token header with a JSON body: the server refuses anything else (guard.py).
+const TOKEN = document.querySelector('meta[name="studio-token"]')?.content || "";
+
+function send(url, method, body) {
+  const opts = { method, headers: { "X-Studio-Token": TOKEN } };
+  if (method !== "GET") {
     opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
+    opts.body = JSON.stringify(body === undefined ? {} : body);
   }
-  const res = await fetch(`/api/s/${state.sid}${path}`, opts);
+  return fetch(url, opts);
+}
+
+async function api(method, path, body) {
+  const res = await send(`/api/s/${state.sid}${path}`, method, body);
   const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
   if (!res.ok) {
     const err = new Error(data.error || `HTTP ${res.status}`);
@@ -39,7 +48,7 @@ async function startSession() {
     try { showIsland(await api("GET", "/island")); return; }
     catch (err) { if (err.status !== 404) { return; } }
   }
-  const res = await fetch("/api/session", { method: "POST" });
+  const res = await send("/api/session", "POST");
   const data = await res.json();
   state.sid = data.session;
   sessionStorage.setItem("sheetgen-studio-session", state.sid);
@@ -233,7 +242,7 @@ async function edit(body) {
   }
 }
 
-async function history(way) {
+async function stepHistory(way) {
   await guarded(async () => { showIsland(await api("POST", `/history/${way}`)); status(way); });
 }
 
@@ -450,7 +459,14 @@ async function guarded(fn) {
 async function makeIsland(fresh) {
   const seedText = $("seed").value.trim();
   const body = { difficulty: $("difficulty").value, space_size: Number($("space-size").value) };
-  if (!fresh && seedText !== "") body.seed = Number(seedText);
+  if (!fresh && seedText !== "") {
+    body.seed = Number(seedText);
+    // Numbers above 2**53 lose digits in JavaScript: refuse rather than round.
+    if (!/^[0-9]+$/.test(seedText) || !Number.isSafeInteger(body.seed)) {
+      status(`the seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+      return;
+    }
+  }
   await guarded(async () => {
     status("making an island…", true);
     const view = await api("POST", "/island", body);
@@ -463,6 +479,8 @@ async function makeIsland(fresh) {
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
+  // The token has done its work in the address (the server set its cookie): hide it.
+  if (location.search.includes("token=")) history.replaceState(null, "", location.pathname);
   const bands = ["easy", "normal", "hard"];
   fillSelect($("difficulty"), bands, "normal");
   fillSelect($("verify-band"), bands, "normal");
@@ -480,8 +498,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("set-place").addEventListener("click", () => edit({ kind: "set_place",
     space: state.selected, text: $("place").value }));
   $("rename").addEventListener("click", () => edit({ kind: "rename", text: $("island-name").value }));
-  $("undo").addEventListener("click", () => history("undo"));
-  $("redo").addEventListener("click", () => history("redo"));
+  $("undo").addEventListener("click", () => stepHistory("undo"));
+  $("redo").addEventListener("click", () => stepHistory("redo"));
   $("verify").addEventListener("click", verify);
   $("verify-cancel").addEventListener("click", () => api("POST", "/jobs/verify/cancel").catch(() => {}));
   $("new-game").addEventListener("click", newGame);
