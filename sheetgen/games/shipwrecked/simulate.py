@@ -32,7 +32,7 @@ from .batch import BatchResult, play_batch
 from .rules import FACES, ISLANDS, SHARK_LIMIT, GrabModel
 from .scoring import DECIDED_BY
 
-BATCH = 500
+BATCH = 1000
 """Games per batch: enough for numpy to pay off, small enough to spread over workers."""
 
 P_DOUBLES = 1 / FACES
