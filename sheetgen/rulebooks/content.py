@@ -150,6 +150,17 @@ def _environment(directory: Path, helpers: dict[str, Callable[..., Any]]) -> jin
     return env
 
 
+def _render_field(env: jinja2.Environment, text: str, where: Path) -> str:
+    """A book.yaml field that may hold a template expression (a measured playing time:
+    `about {{ example("shipwrecked-measured").length.minutes }} minutes`)."""
+    if "{" not in text:
+        return text
+    try:
+        return env.from_string(text).render()
+    except jinja2.TemplateError as err:
+        raise SheetgenError(f"template error: {err}", Position(str(where))) from err
+
+
 def _render_markdown(
     env: jinja2.Environment, name: str, directory: Path, id_prefix: str = ""
 ) -> tuple[str, list]:
@@ -228,7 +239,7 @@ def load_book(game: str, helpers: dict[str, Callable[..., Any]] | None = None) -
         title=str(meta["title"]),
         tagline=str(meta["tagline"]),
         players=str(meta["players"]),
-        minutes=str(meta["minutes"]),
+        minutes=_render_field(env, str(meta["minutes"]), directory / "book.yaml"),
         credits=credits,
         source_note=str(meta.get("source_note", "")),
         body_html=body_html,

@@ -1,5 +1,7 @@
-"""Shipwrecked!: the scoring engine (`scoring`, `countsfile`), the printed parts (`tiles`,
-`pictures`, `elements`) and the pad (`pad`).
+"""Shipwrecked!: the scoring engine (`scoring`, `countsfile`), the whole-game engine
+(`rules` with the rule ids, `state` on sheetgen.engine's contract, `policies`, the batch
+simulator `batch`, `simulate`, logs in `gamelog`), the measured facts the card and rulebook
+print (`providers`), the printed parts (`tiles`, `pictures`, `elements`) and the pad (`pad`).
 
 >>> from sheetgen.games.shipwrecked.scoring import counts, decide
 >>> result = decide(counts([(6, 4), (3, 5), (4, 4)], ocean=(5, 7)))
@@ -12,8 +14,10 @@ from sheetgen.registry import Game, PadOption
 GAME = Game(
     id="shipwrecked",
     title="Shipwrecked!",
-    summary="Shipwrecked!: score a finished game (the pad is `sheetgen pad shipwrecked`).",
+    summary="Shipwrecked!: score a finished game, simulate many, replay a log (the pad is "
+            "`sheetgen pad shipwrecked`).",
     elements="sheetgen.games.shipwrecked.elements",
+    providers="sheetgen.games.shipwrecked.providers",
     cli="sheetgen.cli.shipwrecked",
     pad="sheetgen.games.shipwrecked.pad:build_pad",
     pad_options=(

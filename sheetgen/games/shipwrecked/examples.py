@@ -5,6 +5,7 @@ only dresses its result for the book."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -40,4 +41,18 @@ _RULE_WORDS = {
     "draw": "nothing: it is a draw",
 }
 
-EXAMPLES = {"shipwrecked-end": shipwrecked_end}
+@dataclass(frozen=True)
+class Measured:
+    length: dict[str, Any]
+    plan: dict[str, Any]
+
+
+def shipwrecked_measured() -> Measured:
+    """Game length and the best island plan, measured when the book is built (the same
+    figures as the rules card: sheetgen.games.shipwrecked.providers)."""
+    from sheetgen.games.shipwrecked.providers import length, strategy
+
+    return Measured(length(), strategy())
+
+
+EXAMPLES = {"shipwrecked-end": shipwrecked_end, "shipwrecked-measured": shipwrecked_measured}

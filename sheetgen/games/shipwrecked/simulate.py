@@ -146,6 +146,7 @@ def figures(policies: list[str], n: int, seed: int, grab: GrabModel,
     exact = {"mean": LENGTH_MEAN, "median": length_median(),
              "sd": math.sqrt(SHARK_LIMIT * (1 - P_DOUBLES)) / P_DOUBLES}
     length = {"games": games, "mean": float(rolls.mean()), "median": float(np.median(rolls)),
+              "p90": float(np.percentile(rolls, 90)),
               "sd": float(rolls.std(ddof=1)) if games > 1 else 0.0,
               "min": int(rolls.min()), "max": int(rolls.max()), "exact": exact,
               "fit": length_fit(rolls)}

@@ -180,3 +180,36 @@ def test_bad_element_fields_point_at_the_layout(tmp_path, element, message):
     path.write_text(f"version: 1\npage: {{size: a4}}\nelements:\n  - {element}\n")
     run = CliRunner().invoke(main, ["render", str(path), "-o", str(tmp_path / "x.pdf")])
     assert run.exit_code == 2 and message in run.output and "bad.yaml:4:" in run.output
+
+
+def test_rules_card_states_the_measured_length_and_plan(pad_pdf):
+    """The card prints what the engine measured when it was built (providers), not a
+    typed-in guess: the mean is near the exact 18 rolls, the plan is the round robin's best."""
+    from sheetgen.games.shipwrecked.providers import PLANS, length, measured, strategy
+
+    card = " ".join(page_texts(pad_pdf)[4].split())
+    figures = length()
+    assert abs(figures["mean"] - 18) < 0.5 and figures["median"] in (15, 16, 17)
+    assert f"lasts {figures['mean']:g} captain rolls" in card
+    assert f"(median {figures['median']}): about {figures['minutes']} minutes at 40 s" in card
+    plan = strategy()
+    assert plan["best"] == measured()["standings"][0]["policy"]
+    assert " ".join(PLANS[plan["best"]].split()[-3:]) in card
+    assert f"({plan['rate']}% wins against the other plans)" in card
+
+
+def test_rules_card_follows_the_simulation(monkeypatch, tmp_path):
+    """Other measurements, other card: nothing on it is typed in."""
+    from sheetgen.games.shipwrecked import providers
+
+    fake = dict(providers.measured())
+    fake["length"] = {**fake["length"], "mean": 23.04, "median": 21}
+    fake["standings"] = sorted(fake["standings"], key=lambda row: row["policy"] != "contest")
+    monkeypatch.setattr(providers, "measured", lambda: fake)
+    out = tmp_path / "card.pdf"
+    run = CliRunner().invoke(main, ["render", "layouts/shipwrecked/rules_card.yaml",
+                                    "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    card = " ".join(page_texts(out.read_bytes())[0].split())
+    assert "lasts 23 captain rolls on average (median 21): about 15 minutes" in card
+    assert "follow your opponent to the island they named" in card
