@@ -13,8 +13,10 @@ because the user named them; `allow()` records them too when a layout is told to
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 from sheetgen.errors import Position, SheetgenError
@@ -23,6 +25,7 @@ ENV = "SHEETGEN_ALLOW_PATH"
 MAX_NAME = 4096  # longer than any real path (PATH_MAX on Linux)
 
 _allowed: list[Path] = []
+_document: ContextVar[Path | None] = ContextVar("sheetgen_document_folder", default=None)
 
 
 def _bundled() -> list[Path]:
@@ -50,18 +53,52 @@ def reset() -> None:
     _allowed.clear()
 
 
-def roots(own: Path) -> list[Path]:
-    """Every folder a document whose own tree starts at `own` may read from."""
+def roots(own: Path | None) -> list[Path]:
+    """Every folder a document whose own tree starts at `own` may read from (with no
+    document, only the layout folders and the allowed ones)."""
     env = [Path(p).expanduser().resolve() for p in os.environ.get(ENV, "").split(os.pathsep)
            if p.strip()]
-    return [own.resolve(), *(p.resolve() for p in _bundled()), *_allowed, *env]
+    mine = [own.resolve()] if own is not None else []
+    return [*mine, *(p.resolve() for p in _bundled()), *_allowed, *env]
+
+
+@contextlib.contextmanager
+def reading_for(folder: Path) -> Iterator[None]:
+    """While a layout's values are evaluated: the folder of the document they come from."""
+    token = _document.set(folder)
+    try:
+        yield
+    finally:
+        _document.reset(token)
+
+
+def named_file(name: object, *, what: str = "file", pos: Position | None = None,
+               missing: str = "no such file") -> Path:
+    """`readable` for a file named where no element is at hand (a provider's argument).
+
+    A relative name is taken from the document's folder when it names a file there, else
+    from the current folder (where a name given on the command line, `--set quest=FILE`, is
+    meant: those are allowed by `allow`). The document's tree is its own; outside any
+    document only the layout folders and allowed ones are.
+    """
+    folder = _document.get()
+    relative_to = Path.cwd()
+    if folder is not None and isinstance(name, str) and name and "\0" not in name \
+            and len(name) <= MAX_NAME and not os.path.isabs(name):
+        try:
+            if (folder / name).exists():
+                relative_to = folder
+        except (OSError, ValueError):
+            pass
+    return readable(name, relative_to=relative_to, root=folder, pos=pos, what=what,
+                    missing=missing)
 
 
 def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
 
-def readable(name: object, *, relative_to: Path, root: Path, pos: Position | None,
+def readable(name: object, *, relative_to: Path, root: Path | None, pos: Position | None,
              what: str = "file", missing: str = "no such file") -> Path:
     """The file `name` (relative to `relative_to`, or absolute) if the document whose tree
     starts at `root` may read it; otherwise a SheetgenError at `pos`.
@@ -85,9 +122,10 @@ def readable(name: object, *, relative_to: Path, root: Path, pos: Position | Non
     allowed = roots(root)
     if not any(_inside(real, r) for r in allowed):
         via = f" (a link to {real})" if str(real) != os.path.abspath(target) else ""
+        own = f"{root.resolve()} or " if root is not None else ""
         raise SheetgenError(
             f"{what} {name}{via} is outside the folders this file may read", pos,
-            hint=f"files must lie under {root.resolve()} or the bundled layouts; to read "
+            hint=f"files must lie under {own}the bundled layouts; to read "
                  f"another folder, pass --allow-path DIR (or set {ENV})")
     try:
         ok = real.is_file()

@@ -105,6 +105,17 @@ class Text(Kind):
 
 
 @dataclass(frozen=True)
+class FileName(Text):
+    """A file the layout names, relative to its folder. `Element.resolve` hands the element
+    a `Path` that passed the one access check (`sheetgen.access.readable`), or None when the
+    field is empty: no element opens a file named by input without that check."""
+
+    label: str = "file name"
+    what: str = "file"
+    missing: str = "no such file"
+
+
+@dataclass(frozen=True)
 class Choice(Kind):
     options: tuple[str, ...] = ()
     label: str = "choice"
@@ -217,6 +228,7 @@ LENGTH = Length()
 SIZE = Length(positive=True)
 COLOR = Color()
 TEXT = Text()
+FILE = FileName()
 BOOL = Bool()
 FONT = Font()
 DASH = Dash()

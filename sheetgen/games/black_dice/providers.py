@@ -19,7 +19,6 @@ Each reward and penalty code of the quest format has its printed words here (`RE
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import SheetgenError
@@ -178,12 +177,18 @@ def _quest_cached(name: str, stamp: float) -> dict[str, Any]:
 
 def quest(name: Any = "treasure") -> dict[str, Any]:
     """`provide('black_dice.quest', quest)`: a bundled quest by id or a quest file."""
-    if isinstance(name, dict) or name is None:
+    from sheetgen import access
+    from sheetgen.games.black_dice.quest import BUNDLED
+
+    if not isinstance(name, str) or not name:
         raise SheetgenError("quest: give a bundled quest's id or a quest file's name",
                             hint="--set quest=kraken  or  --set quest=my-quest.yaml")
-    path = Path(str(name))
-    stamp = path.stat().st_mtime if path.is_file() else 0.0
-    return _quest_cached(str(name), stamp)
+    if name in BUNDLED:
+        return _quest_cached(name, 0.0)
+    # A file named by input: the one access check (never a path the layout may not read).
+    path = access.named_file(name, what="quest file",
+                             missing=f"no quest file or bundled quest '{name[:200]}'")
+    return _quest_cached(str(path), path.stat().st_mtime)
 
 
 def quest_ids() -> list[str]:

@@ -13,28 +13,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.access import readable
 from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import SheetgenError
 from sheetgen.games.voodoo import draw
 from sheetgen.games.voodoo.board import Board, default_board, load_board
 from sheetgen.games.voodoo.cards import default_cards
 from sheetgen.layout.elements.base import Element, Scope, register
-from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, Number, Param
+from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, FileName, Number, Param
 
 _BLEED = {"bleed": Param(SIZE, 0.0, "carry the card's edge colour this far past the trim")}
-_BOARD = {"board": Param(TEXT, None, "a board file (default: the bundled Sea of Souls)")}
+_BOARD = {"board": Param(FileName(what="board file"), None,
+                         "a board file (default: the bundled Sea of Souls)")}
 
 
 def _board(v: dict[str, Any], scope: Scope, pos) -> Board:
     """The element's board: the bundled Sea of Souls, or a board file the layout may read
     (sheetgen.access: under the layout's folder, an allowed folder, or named by the user,
-    as `sheetgen pad voodoo --board FILE` does)."""
-    if not v.get("board"):
-        return default_board()
-    path = readable(v["board"], relative_to=scope.base_dir, root=scope.base_dir, pos=pos,
-                    what="board file")
-    return load_board(path)
+    as `sheetgen pad voodoo --board FILE` does). `board` is a FileName field, so
+    Element.resolve has already run that check and handed over the file's Path."""
+    return load_board(v["board"]) if v.get("board") else default_board()
 
 
 @register

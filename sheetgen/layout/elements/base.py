@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from sheetgen import limits, registry
+from sheetgen import access, limits, registry
 from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import Position, SheetgenError, check_keys, did_you_mean, raise_all
 from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
-from sheetgen.layout.params import REQUIRED, Param
+from sheetgen.layout.params import REQUIRED, FileName, Param
 from sheetgen.layout.source import Mapping, Sequence
 
 ELEMENT_TYPES: dict[str, type[Element]] = {}
@@ -123,7 +123,8 @@ class Scope:
 def resolve_value(raw: Any, pos: Position, scope: Scope) -> Any:
     """Evaluate `${}` in a raw value, turning expression faults into positioned errors."""
     try:
-        return evaluate(raw, scope.names)
+        with access.reading_for(scope.base_dir):  # for providers that take a file name
+            return evaluate(raw, scope.names)
     except ExpressionError as err:
         raise SheetgenError(str(err), pos, hint=err.hint) from None
 
@@ -213,6 +214,10 @@ class Element:
             pos = source.pos_of(key)
             value = resolve_value(raw, pos, scope)
             values[key] = self._convert(key, param, value, pos, scope.unit)
+            if isinstance(param.kind, FileName):
+                values[key] = access.readable(
+                    values[key], relative_to=scope.base_dir, root=scope.base_dir, pos=pos,
+                    what=param.kind.what, missing=param.kind.missing) if values[key] else None
         return values
 
     def _default(self, key: str, param: Param) -> Any:

@@ -10,11 +10,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sheetgen.access import readable
 from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import SheetgenError
 from sheetgen.layout.elements.base import Element, Scope, register
-from sheetgen.layout.params import LENGTH, SIZE, TEXT, Choice, Param
+from sheetgen.layout.params import LENGTH, SIZE, Choice, FileName, Param
 
 
 @lru_cache(maxsize=64)
@@ -74,7 +73,8 @@ class Image(Element):
     type_name = "image"
     description = "an SVG (drawn as vectors) or PNG/JPEG picture in a box"
     params = {
-        "src": Param(TEXT, doc="file path, relative to the layout file"),
+        "src": Param(FileName(what="image", missing="image not found"),
+                     doc="file path, relative to the layout file"),
         "x": Param(LENGTH, 0.0, "left edge"),
         "y": Param(LENGTH, 0.0, "top edge"),
         "w": Param(SIZE, doc="box width"),
@@ -84,9 +84,10 @@ class Image(Element):
     }
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
-        src_pos = self.raw.pos_of("src") if "src" in self.raw else self.pos
-        path = readable(v["src"], relative_to=scope.base_dir, root=scope.base_dir, pos=src_pos,
-                        what="image", missing="image not found")
+        path = v["src"]  # checked by Element.resolve (sheetgen.access)
+        if path is None:
+            raise SheetgenError("expected an image file name", self.raw.pos_of("src")
+                                if "src" in self.raw else self.pos)
         if path.suffix.lower() == ".svg":
             self._draw_svg(canvas, str(path), v)
         elif path.suffix.lower() in (".png", ".jpg", ".jpeg"):
