@@ -55,3 +55,31 @@ def wilson(wins: int, n: int, z: float = Z95) -> Proportion:
     # (0 of 3 gives a low of 5.6e-17): kept honest here, while `wilson_interval` stays bit
     # for bit what the island figures were measured with
     return Proportion(rate, min(low, rate), max(high, rate), wins, n)
+
+
+class Mean(NamedTuple):
+    """A measured mean of `n` values with its normal-approximation interval."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+
+def mean_interval(values: list[float], z: float = Z95) -> Mean:
+    """The mean of `values` and its normal-approximation interval (the sample standard
+    deviation over root n); a single value or none gives a zero-width interval.
+
+    >>> m = mean_interval([4, 6, 5, 5])
+    >>> m.mean, round(m.low, 3), round(m.high, 3), m.n
+    (5.0, 4.2, 5.8, 4)
+    """
+    n = len(values)
+    if n == 0:
+        return Mean(0.0, 0.0, 0.0, 0)
+    m = sum(values) / n
+    if n == 1:
+        return Mean(m, m, m, 1)
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return Mean(m, m - half, m + half, n)

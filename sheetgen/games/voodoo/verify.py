@@ -1,0 +1,193 @@
+"""Is a Voodoo Pirate board a fair game that ends? `sheetgen voodoo verify [BOARD.yaml]`.
+
+The board is played in three lineups (`Plan`), each a seeded `simulate` run:
+
+- **table**: four greedy players, seats fixed. Games must end in a sensible number of
+  rounds, both end triggers (the Voodoo Shore and the lunar track) must happen, and no
+  seat and no starting harbour space may be favoured beyond a stated margin;
+- **skill**: a planner, two greedy players and a random one, the seats turned game by game
+  (so every player sits everywhere equally often). Skill must matter: the planner wins
+  more than greedy, greedy more than random;
+- **cursed**: two greedy players and two Cursed Pirates, seats turned game by game. The
+  Cursed Pirates must be neither doormats nor unbeatable.
+
+Every check is a `Band` with the reason it was chosen (docs/voodoo.md holds the
+measurements they were chosen from). A rate is judged by its Wilson interval, so a check
+fails on evidence, not on noise: a seat is "favoured beyond the margin" when its whole 95%
+interval lies beyond it, Cursed Pirates are doormats when their whole interval lies below
+the floor. The same board, plan and seed give the same verdict whatever `--jobs`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sheetgen.engine.stats import Proportion
+from sheetgen.games.voodoo.board import Board
+from sheetgen.games.voodoo.simulate import (
+    Figures,
+    Run,
+    board_from_text,
+    lineup,
+    play_games,
+    summarize,
+)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How many games each lineup plays (`scale` multiplies them all)."""
+
+    table: int = 240
+    skill: int = 60
+    cursed: int = 120
+
+    def scaled(self, scale: float) -> Plan:
+        return Plan(*(max(8, round(n * scale)) for n in (self.table, self.skill, self.cursed)))
+
+
+DEFAULT_PLAN = Plan()
+
+
+@dataclass(frozen=True)
+class Band:
+    """A documented band: its name, what it bounds, the bounds, and why these."""
+
+    name: str
+    low: float
+    high: float
+    why: str
+
+
+ROUNDS = Band("rounds", 4.0, 12.0,
+              "mean rounds of four greedy players: fewer than 4 is a dash to the shore in "
+              "which the cards and rituals hardly matter, more than 12 a game the lunar track "
+              "has to stop (it ends the game after 8 to 15 rounds)")
+SHORE = Band("shore end", 0.10, 0.90,
+             "share of games a ship ends by reaching the Voodoo Shore: both end triggers "
+             "must happen, so neither may be rarer than one game in ten")
+SEAT_MARGIN = Band("seat margin", -0.10, 0.10,
+                   "a seat's win share may differ from the average seat's by 10 points "
+                   "(the whole 95% interval must lie beyond to fail)")
+SPACE_MARGIN = Band("start margin", -0.15, 0.15,
+                    "a starting harbour space's win share may differ from the average by 15 "
+                    "points: the back row's +1 die is meant to balance its worse position")
+CURSED = Band("cursed", 0.05, 0.45,
+              "a Cursed Pirate seat's win share against two greedy players: below 5% they "
+              "are doormats, above 45% (almost twice a fair quarter) unbeatable")
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    measured: str
+    band: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    board: str
+    checks: tuple[Check, ...]
+    figures: dict[str, Figures]
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def lines(self) -> list[str]:
+        out = [f"{self.board}: " + ("fair and ending: every band holds" if self.ok
+                                    else "OUTSIDE its bands")]
+        for c in self.checks:
+            out.append(f"  {'ok ' if c.ok else 'BAD'} {c.name}: {c.measured}  [band {c.band}]")
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"board": self.board, "ok": self.ok,
+                "checks": [{"name": c.name, "ok": c.ok, "measured": c.measured,
+                            "band": c.band, "why": c.why} for c in self.checks],
+                "figures": {k: f.to_dict() for k, f in self.figures.items()}}
+
+
+def _pct(p: Proportion) -> str:
+    return f"{100 * p.rate:.1f}% ({100 * p.low:.1f}-{100 * p.high:.1f})"
+
+
+def _beyond(p: Proportion, centre: float, band: Band) -> bool:
+    """Favoured (or disfavoured) beyond the margin: the whole interval lies outside it."""
+    return p.low > centre + band.high or p.high < centre + band.low
+
+
+def table_checks(f: Figures) -> list[Check]:
+    checks = [Check("rounds", ROUNDS.low <= f.rounds.mean <= ROUNDS.high,
+                    f"mean {f.rounds.mean:.2f}, least {f.rounds_least}, most {f.rounds_most}",
+                    f"{ROUNDS.low:g}-{ROUNDS.high:g}", ROUNDS.why)]
+    shore = f.ends["shore"]
+    checks.append(Check("both ends", SHORE.low <= shore.rate <= SHORE.high,
+                        f"shore {_pct(shore)}, lunar {_pct(f.ends['lunar'])}",
+                        f"shore {100 * SHORE.low:g}-{100 * SHORE.high:g}%", SHORE.why))
+    centre = sum(p.rate for p in f.seats) / len(f.seats)
+    bad = [s + 1 for s, p in enumerate(f.seats) if _beyond(p, centre, SEAT_MARGIN)]
+    checks.append(Check("seats", not bad, "; ".join(
+        f"seat {s + 1} {_pct(p)}" for s, p in enumerate(f.seats)) + (
+        f" — favoured: {bad}" if bad else ""), f"average {100 * centre:.1f} ± 10 points",
+        SEAT_MARGIN.why))
+    n_spaces = sum(p.n for p in f.start_spaces.values())
+    centre = sum(p.wins for p in f.start_spaces.values()) / n_spaces
+    bad_spaces = [s for s, p in f.start_spaces.items() if _beyond(p, centre, SPACE_MARGIN)]
+    checks.append(Check("start spaces", not bad_spaces, "; ".join(
+        f"{c},{r} {_pct(p)}" for (c, r), p in f.start_spaces.items()) + (
+        f" — favoured: {bad_spaces}" if bad_spaces else ""),
+        f"average {100 * centre:.1f} ± 15 points", SPACE_MARGIN.why))
+    return checks
+
+
+def skill_checks(f: Figures) -> list[Check]:
+    planner, greedy, rand = (f.players[k] for k in ("planner", "greedy", "random"))
+    return [
+        Check("planner beats greedy", planner.rate > greedy.rate,
+              f"planner {_pct(planner)}, greedy {_pct(greedy)}", "planner > greedy",
+              "a player who looks a round ahead must win more often than one who looks one "
+              "move ahead"),
+        Check("greedy beats random", greedy.low > rand.high,
+              f"greedy {_pct(greedy)}, random {_pct(rand)}",
+              "intervals apart", "choices must matter: a greedy player wins clearly more "
+              "often than one who moves at random"),
+    ]
+
+
+def cursed_checks(f: Figures) -> list[Check]:
+    cp = f.kinds["cursed"]
+    doormat, unbeatable = cp.high < CURSED.low, cp.low > CURSED.high
+    verdict = " — doormats" if doormat else " — unbeatable" if unbeatable else ""
+    return [Check("cursed pirates", not (doormat or unbeatable),
+                  f"Cursed Pirate seat {_pct(cp)}, player seat {_pct(f.kinds['player'])}"
+                  + verdict, f"{100 * CURSED.low:g}-{100 * CURSED.high:g}%", CURSED.why)]
+
+
+LINEUPS: dict[str, tuple[tuple[str, ...], int, bool, Callable[[Figures], list[Check]]]] = {
+    "table": (("greedy",) * 4, 0, False, table_checks),
+    "skill": (("planner", "greedy", "greedy", "random"), 0, True, skill_checks),
+    "cursed": (("greedy", "greedy"), 2, True, cursed_checks),
+}
+
+
+def verify_board(board_text: str | None, plan: Plan = DEFAULT_PLAN, seed: int = 1, *,
+                 jobs: int = 1, scheduler: str | None = None,
+                 progress: Callable[[str, int, int], None] | None = None) -> Verdict:
+    """Play the board in the three lineups of `plan` and check every band."""
+    board: Board = board_from_text(board_text)
+    checks: list[Check] = []
+    figures: dict[str, Figures] = {}
+    for name, (players, cursed, rotate, judge) in LINEUPS.items():
+        line = lineup(players, cursed, rotate)
+        n = getattr(plan, name)
+        games = play_games(Run(board_text, line), n, seed, jobs=jobs, scheduler=scheduler,
+                           progress=(lambda d, t, name=name: progress(name, d, t))
+                           if progress else None)
+        figures[name] = summarize(games, board, line)
+        checks += judge(figures[name])
+    return Verdict(board.name, tuple(checks), figures)
