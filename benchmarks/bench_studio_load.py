@@ -25,6 +25,8 @@ import time
 
 import httpx2 as httpx
 
+CC = "g/captains-curse"  # the Captain's Curse page's routes, below /api/s/<session>/
+
 
 def vm_hwm(pid: int) -> float:
     with open(f"/proc/{pid}/status") as f:
@@ -78,19 +80,19 @@ def client(base: str, token: str, seed: int, out: dict, errors: list) -> None:
         with connect(base, token) as http:
             t0 = time.perf_counter()
             sid = http.post("/api/session").json()["session"]
-            r = http.post(f"/api/s/{sid}/island", json={"seed": seed})
+            r = http.post(f"/api/s/{sid}/{CC}/island", json={"seed": seed})
             r.raise_for_status()
             t1 = time.perf_counter()
-            http.post(f"/api/s/{sid}/verify", json={}).raise_for_status()
+            http.post(f"/api/s/{sid}/{CC}/verify", json={}).raise_for_status()
             last = None
-            with http.stream("GET", f"/api/s/{sid}/jobs/verify/events") as events:
+            with http.stream("GET", f"/api/s/{sid}/{CC}/jobs/verify/events") as events:
                 for line in events.iter_lines():
                     if line.startswith("data: "):
                         last = json.loads(line[6:])
             if not last or last["state"] != "done":
                 raise RuntimeError(f"verification ended {last}")
             t2 = time.perf_counter()
-            pdf = http.get(f"/api/s/{sid}/download/sheet.pdf")
+            pdf = http.get(f"/api/s/{sid}/{CC}/download/sheet.pdf")
             pdf.raise_for_status()
             t3 = time.perf_counter()
             out[seed] = (t1 - t0, t2 - t1, t3 - t2, last["games"], last["verdict"])
@@ -110,7 +112,7 @@ def main() -> None:
         base, token = url.split("/?token=")
         with connect(base, token) as http:  # warm up: compile the players once
             sid = http.post("/api/session").json()["session"]
-            http.post(f"/api/s/{sid}/island", json={"seed": 1}).raise_for_status()
+            http.post(f"/api/s/{sid}/{CC}/island", json={"seed": 1}).raise_for_status()
         idle = vm_hwm(server.pid)
         out: dict = {}
         errors: list = []

@@ -94,6 +94,8 @@ class Game:
       examples (`{% set r = example("cc-endgame") %}`), or "".
     - `layouts`: folder of the game's printable layouts; "" = the bundled `layouts/<id>/`.
     - `data_folders`: sub-folders of `layouts` holding data, not printable layouts.
+    - `studio`: module holding the game's `PAGE` for `sheetgen studio` (its folder holds
+      page.html/js/css; contract in `sheetgen/studio_contract.py`), or "" for none.
     """
 
     id: str
@@ -112,6 +114,7 @@ class Game:
     examples: str = ""
     layouts: str = ""
     data_folders: tuple[str, ...] = ()
+    studio: str = ""
 
     @property
     def name(self) -> str:

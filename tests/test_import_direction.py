@@ -19,7 +19,7 @@ LAYERS = ["canvas", "layout", "engine", "render", "preflight", "games", "ruleboo
 """Lowest first: a layer may import the layers before it."""
 
 BASE = {"sheetgen", "__version__", "errors", "registry", "resources", "atomic", "lazy",
-        "limits", "access", "workers", "assets", "cache"}
+        "limits", "access", "workers", "assets", "cache", "studio_contract"}
 """Modules below every layer: they import only one another."""
 
 ALLOWED = {("sheetgen.registry", "sheetgen.games")}

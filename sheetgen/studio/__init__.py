@@ -1,13 +1,12 @@
-"""sheetgen studio: a local web page to make, edit, verify, play and print islands.
+"""sheetgen studio: a local web page to design, check, play and print each game.
 
-- `app`: the Starlette application (`create_app`), a JSON API per browser tab.
-- `work`: what the routes ask of the library (generator, validator, verifier, layouts).
-- `mapview`: the island map as SVG through the layout language, plus its hit geometry.
-- `islandedit`: edits as small values, each checked by the island validator.
-- `play`: a game in the browser, refereed by `GameState`; logs that `sheetgen captains-curse
-  replay` accepts.
-- `sessions`, `jobs`: per-tab state in memory; background verification and pads.
+- `app`: the Starlette application (`create_app`): the page shell, the switcher's page
+  list, each page's assets and JSON API over one session per tab.
+- `pages`: the pages, from the registry (`Game.studio`, contract in
+  `sheetgen/studio_contract.py`) plus the studio's own.
+- `sessions`, `jobs`: per-tab state in memory; background work with progress and cancel.
 - `server`: a loopback socket on a free port and uvicorn.
 
-It is an optional extra: `pip install 'sheetgen[studio]'`.
+Each game's page lives in its package (`sheetgen/games/<id>/studio/`). It is an optional
+extra: `pip install 'sheetgen[studio]'`.
 """

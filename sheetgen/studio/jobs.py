@@ -32,6 +32,15 @@ FINISHED = ("done", "failed", "cancelled")
 _SLOTS = threading.BoundedSemaphore(MAX_CONCURRENT_JOBS)
 _CONTEXT: Any = None
 _CONTEXT_LOCK = threading.Lock()
+_PRELOAD: list[str] = []
+
+
+def preload(modules: list[str]) -> None:
+    """Modules the forkserver imports once, so a job's process starts warm (the pages'
+    modules: their jobs' functions live there). Takes effect if no job has run yet."""
+    for module in modules:
+        if module not in _PRELOAD:
+            _PRELOAD.append(module)
 
 
 def _context() -> Any:
@@ -42,7 +51,7 @@ def _context() -> Any:
                 else "spawn"
             _CONTEXT = multiprocessing.get_context(method)
             if method == "forkserver":
-                _CONTEXT.set_forkserver_preload(["sheetgen.studio.work"])
+                _CONTEXT.set_forkserver_preload(list(_PRELOAD))
         return _CONTEXT
 
 

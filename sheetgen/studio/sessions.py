@@ -1,9 +1,10 @@
-"""Studio sessions: one designer's island, its undo history, a game and background jobs.
+"""Studio sessions: one browser tab's state for each page it opened, and its background jobs.
 
 Each browser tab asks for its own session (the page keeps the id in sessionStorage, which
-is per tab), so two tabs never see each other's islands. Sessions live in memory only, are
-capped in number and expire when idle; nothing is written to disk except what a user
-downloads, which is built in memory and sent.
+is per tab), so two tabs never see each other's work. A session holds, per page (game), the
+state that page's `new_state()` made, and the jobs it started, one per kind. Sessions live
+in memory only, are capped in number and expire when idle; nothing is written to disk
+except what a user downloads, which is built in memory and sent.
 """
 
 from __future__ import annotations
@@ -12,85 +13,54 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sheetgen.games.captains_curse.ruleset import Ruleset
-
 from .jobs import Job
-from .play import BrowserGame
 
 MAX_SESSIONS = 64
 IDLE_SECONDS = 2 * 3600
-MAX_HISTORY = 200
-
-
-@dataclass
-class Settings:
-    seed: int
-    difficulty: str = "normal"
-    per_symbol: int = 6
-    cell_area: float = 300.0
 
 
 @dataclass
 class Session:
     id: str
-    settings: Settings | None = None
-    island: dict[str, Any] | None = None
-    verified: dict[str, Any] | None = None  # the last finished verification of `island`
-    hidden_lines: set[str] = field(default_factory=set)
-    undo: list[dict[str, Any]] = field(default_factory=list)
-    redo: list[dict[str, Any]] = field(default_factory=list)
-    game: BrowserGame | None = None
-    verify_job: Job | None = None
-    pad_job: Job | None = None
-    ruleset: Ruleset = field(default_factory=Ruleset)
+    states: dict[str, Any] = field(default_factory=dict)  # page name -> its state
+    jobs: dict[tuple[str, str], Job] = field(default_factory=dict)  # (page, kind) -> job
     touched: float = field(default_factory=time.monotonic)
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
-    jobs: list[Job] = field(default_factory=list, repr=False)  # every job ever started here
 
-    def own(self, job: Job) -> Job:
-        """Record a job as this session's, so closing the session stops it (whatever its
-        kind: a new kind of job started through `own` is covered by `close`)."""
+    def state(self, page: str, new: Callable[[], Any]) -> Any:
+        """The page's state in this session, made on first use."""
         with self.lock:
-            self.jobs = [j for j in self.jobs if not j.finished]
-            self.jobs.append(job)
-        return job
+            if page not in self.states:
+                self.states[page] = new()
+            return self.states[page]
+
+    def start(self, page: str, kind: str, target: Callable[..., Any],
+              args: tuple[Any, ...] = (), on_done: Callable[[Job], None] | None = None) -> Job:
+        """A background job for the page (`target(report, *args)` in a child process, see
+        jobs.py); the page's previous job of that kind is cancelled. Every job is the
+        session's: closing the session stops it, whatever its kind."""
+        with self.lock:
+            old = self.jobs.get((page, kind))
+            if old is not None:
+                old.cancel()
+            job = self.jobs[(page, kind)] = Job(kind, target, tuple(args), on_done)
+            return job
+
+    def job(self, page: str, kind: str) -> Job | None:
+        with self.lock:
+            return self.jobs.get((page, kind))
 
     def close(self) -> None:
         """The session is gone (evicted or expired): stop every job it started."""
         with self.lock:
-            for job in self.jobs:
+            for job in self.jobs.values():
                 job.cancel()
             self.jobs.clear()
-            self.game = None
-
-    def replace_island(self, data: dict[str, Any], *, record: bool = True) -> None:
-        """A new version of the island: history kept, figures and game of the old one end."""
-        if record and self.island is not None:
-            self.undo.append(self.island)
-            del self.undo[:-MAX_HISTORY]
-            self.redo.clear()
-        self.island = data
-        self.forget_figures()
-
-    def forget_figures(self) -> None:
-        self.verified = None
-        self.game = None
-        self.hidden_lines &= {line["id"] for line in (self.island or {}).get("sink_lines", [])}
-        if self.verify_job is not None:
-            self.verify_job.cancel()
-            self.verify_job = None
-
-    def step_history(self, back: bool) -> bool:
-        source, target = (self.undo, self.redo) if back else (self.redo, self.undo)
-        if not source or self.island is None:
-            return False
-        target.append(self.island)
-        self.island = source.pop()
-        self.forget_figures()
-        return True
+            self.states.clear()
 
 
 class SessionStore:

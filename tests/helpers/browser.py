@@ -69,10 +69,13 @@ def css(driver, selector):
     return driver.find_elements(By.CSS_SELECTOR, selector)
 
 
-def open_page(driver, url) -> None:
-    driver.get(str(url))  # a LiveServer prints as the URL with its launch token
-    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1",
-         what="the page to be ready")
+def open_page(driver, url, page: str = "") -> None:
+    """Open the studio (a LiveServer prints as the URL with its launch token) at `page`
+    (a game's name, or the studio's own page) and wait until that page is mounted."""
+    driver.get(str(url) + (f"#{page}" if page else ""))
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1"
+         and (not page or d.execute_script("return document.body.dataset.page") == page),
+         what=f"the page {page} to be ready")
 
 
 def click(driver, element) -> None:

@@ -14,6 +14,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 SEED = 7
+CC = "g/captains-curse"
 
 
 @pytest.fixture()
@@ -26,7 +27,7 @@ def client():
 def session(client):
     """A session id with the seed-7 island made."""
     sid = client.post("/api/session").json()["session"]
-    r = client.post(f"/api/s/{sid}/island", json={"seed": SEED, "difficulty": "normal"})
+    r = client.post(f"/api/s/{sid}/{CC}/island", json={"seed": SEED, "difficulty": "normal"})
     assert r.status_code == 200, r.text
     return sid
 

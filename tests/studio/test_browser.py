@@ -26,7 +26,7 @@ def test_make_edit_verify_play_and_print(desktop, live_server):
     from selenium.common.exceptions import TimeoutException
 
     d = desktop
-    open_page(d, live_server)
+    open_page(d, live_server, "captains-curse")
     assert not by_id(d, "dl-pad").is_displayed()  # no pad yet: no "Pad PDF" link
 
     # A refused request leaves its error in the header until the next action.
@@ -85,7 +85,7 @@ def test_make_edit_verify_play_and_print(desktop, live_server):
 
     def sunk_now():
         return set(d.execute_script(
-            "return Object.entries(state.game ? state.game.marks : {})"
+            "return Object.entries(studioState.game ? studioState.game.marks : {})"
             ".filter(([k, v]) => v === 'sunk').map(([k, v]) => k)"))
 
     animated = 0
@@ -151,7 +151,7 @@ def test_verify_follows_the_make_difficulty_and_says_when_it_waits(desktop, live
     from sheetgen.studio import jobs
 
     d = desktop
-    open_page(d, live_server)
+    open_page(d, live_server, "captains-curse")
     _make(d, "11", "hard")
     assert by_id(d, "verify-band").get_attribute("value") == "hard"
     # Every worker busy (the server runs in this process): the verify is queued and the
@@ -177,7 +177,7 @@ def test_verify_follows_the_make_difficulty_and_says_when_it_waits(desktop, live
 def test_phone_width_panels_are_reachable_under_the_map(phone, live_server):
     """At 390 x 844 the map scrolls away: the buttons under it take their own clicks."""
     d = phone
-    open_page(d, live_server)
+    open_page(d, live_server, "captains-curse")
     _make(d)
     shot(d, "phone-01-made")
     by_id(d, "new-game").click()
@@ -197,10 +197,10 @@ def test_phone_width_panels_are_reachable_under_the_map(phone, live_server):
 
 def test_two_tabs_do_not_share_islands(desktop, live_server):
     d = desktop
-    open_page(d, live_server)
+    open_page(d, live_server, "captains-curse")
     first_sid = d.execute_script("return sessionStorage.getItem('sheetgen-studio-session')")
     d.switch_to.new_window("tab")
-    open_page(d, live_server)
+    open_page(d, live_server, "captains-curse")
     second_sid = d.execute_script("return sessionStorage.getItem('sheetgen-studio-session')")
     assert first_sid and second_sid and first_sid != second_sid
     assert by_id(d, "map-empty").is_displayed()

@@ -15,6 +15,8 @@ import time
 
 from helpers.studio import start_live_server, stop_live_server, studio_client
 
+CC = "g/captains-curse"  # Captain's Curse routes, below /api/s/<session>/
+
 
 def request(live, method, path, *, body=None, headers=None, token=True, host=None,
             content_type="application/json"):
@@ -81,7 +83,7 @@ def test_other_origins_and_tokenless_or_non_json_posts_change_nothing(live_serve
     status, _, data = request(live_server, "POST", "/api/session", body=b"{}",
                               content_type="text/plain")
     assert status == 415, data
-    status, _, _ = request(live_server, "POST", f"/api/s/{mine}/island", body=b'{"seed": 3}',
+    status, _, _ = request(live_server, "POST", f"/api/s/{mine}/{CC}/island", body=b'{"seed": 3}',
                            content_type="text/plain")
     assert status == 415
     for _ in range(70):  # the eviction attack of the report
@@ -108,9 +110,9 @@ def test_the_printed_url_gives_the_page_its_token_and_a_strict_cookie(live_serve
     jar = {"Cookie": f"sheetgen-studio-{live_server.port}={live_server.token}"}
     assert request(live_server, "GET", "/", token=False, headers=jar)[0] == 200
     sid = new_session(live_server)
-    assert request(live_server, "GET", f"/api/s/{sid}/island", token=False,
+    assert request(live_server, "GET", f"/api/s/{sid}/{CC}/island", token=False,
                    headers=jar)[0] == 409  # through the door: no island yet
-    assert request(live_server, "GET", f"/api/s/{sid}/island", token=False)[0] == 403
+    assert request(live_server, "GET", f"/api/s/{sid}/{CC}/island", token=False)[0] == 403
     # ... but never a change: that takes the header, which no other page can send.
     assert request(live_server, "POST", "/api/session", body={}, token=False,
                    headers=jar)[0] == 403
@@ -122,7 +124,7 @@ def test_every_answer_forbids_framing(live_server):
     for method, path, token in (("GET", f"/?token={live_server.token}", False),
                                 ("GET", "/static/studio.css", False),
                                 ("POST", "/api/session", True), ("GET", "/", False),
-                                ("GET", "/api/s/nope/island", True)):
+                                ("GET", f"/api/s/nope/{CC}/island", True)):
         status, headers, _ = request(live_server, method, path, token=token,
                                      body={} if method == "POST" else None)
         assert headers["x-frame-options"] == "DENY", (path, status)
@@ -135,7 +137,7 @@ def test_every_answer_forbids_framing(live_server):
 def test_a_big_body_is_refused_on_its_length_before_it_is_sent(live_server):
     sock = socket.create_connection(("127.0.0.1", live_server.port), timeout=30)
     sid = new_session(live_server)
-    head = (f"POST /api/s/{sid}/island HTTP/1.1\r\nHost: 127.0.0.1:{live_server.port}\r\n"
+    head = (f"POST /api/s/{sid}/{CC}/island HTTP/1.1\r\nHost: 127.0.0.1:{live_server.port}\r\n"
             f"X-Studio-Token: {live_server.token}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {150 * 2**20}\r\n\r\n")
     sock.sendall(head.encode())  # and not one byte of the 150 MB
@@ -147,7 +149,7 @@ def test_a_big_body_is_refused_on_its_length_before_it_is_sent(live_server):
 def test_reading_stops_at_the_limit_whatever_the_headers_say(live_server):
     sid = new_session(live_server)
     sock = socket.create_connection(("127.0.0.1", live_server.port), timeout=30)
-    head = (f"POST /api/s/{sid}/island HTTP/1.1\r\nHost: 127.0.0.1:{live_server.port}\r\n"
+    head = (f"POST /api/s/{sid}/{CC}/island HTTP/1.1\r\nHost: 127.0.0.1:{live_server.port}\r\n"
             f"X-Studio-Token: {live_server.token}\r\nContent-Type: application/json\r\n"
             "Transfer-Encoding: chunked\r\n\r\n")
     sock.sendall(head.encode())
@@ -162,7 +164,7 @@ def test_reading_stops_at_the_limit_whatever_the_headers_say(live_server):
 def test_deeply_nested_json_is_a_400(live_server):
     sid = new_session(live_server)
     for body in (b"[" * 20_000, b'{"seed": ' + b"[" * 20_000 + b"]" * 20_000 + b"}"):
-        status, _, data = request(live_server, "POST", f"/api/s/{sid}/island", body=body)
+        status, _, data = request(live_server, "POST", f"/api/s/{sid}/{CC}/island", body=body)
         assert status == 400, data
         assert "error" in json.loads(data)
 
@@ -170,15 +172,17 @@ def test_deeply_nested_json_is_a_400(live_server):
 # ------------------------------------------------------------------ 5. evicted sessions
 
 def test_an_evicted_session_stops_all_its_jobs(client):
-    from sheetgen.studio import work
+    from sheetgen.games.captains_curse.ruleset import Ruleset
+    from sheetgen.games.captains_curse.studio import work
+    from sheetgen.games.captains_curse.studio.desk import Settings
     from sheetgen.studio.sessions import SessionStore
 
     store = SessionStore(limit=1)
     first = store.new()
-    first.settings = work.Settings(seed=7)
-    first.island = work.make_island(first.settings)
-    pad = work.start_pad(first, 50, "a4")
-    verify = work.start_verification(first, "hard")
+    island = work.make_island(Settings(seed=7))
+    pad = first.start("captains-curse", "pad", work.make_pad_pdf, (50, 7, "normal", "a4"))
+    verify = first.start("captains-curse", "verify", work.verify_island,
+                         (island, "hard", Ruleset(), 1))
     pad.wait_change(-1, 60)
     store.new()  # evicts `first`
     for job in (pad, verify):
@@ -206,15 +210,15 @@ def _threads_waiting_in_jobs() -> int:
 def test_streams_hold_no_threads_and_clicks_are_answered_while_pads_run(live_server):
     sids = [new_session(live_server) for _ in range(5)]
     for sid in sids:
-        assert request(live_server, "POST", f"/api/s/{sid}/island", body={"seed": 11})[0] \
+        assert request(live_server, "POST", f"/api/s/{sid}/{CC}/island", body={"seed": 11})[0] \
             == 200
     for sid in sids:  # four pads run, the fifth waits for a free slot
-        assert request(live_server, "POST", f"/api/s/{sid}/pad", body={"count": 50})[0] == 200
+        assert request(live_server, "POST", f"/api/s/{sid}/{CC}/pad", body={"count": 50})[0] == 200
     streams = []
     try:
         for _ in range(10):  # ten streams on the queued job
             conn = http.client.HTTPConnection("127.0.0.1", live_server.port, timeout=60)
-            conn.request("GET", f"/api/s/{sids[4]}/jobs/pad/events",
+            conn.request("GET", f"/api/s/{sids[4]}/{CC}/jobs/pad/events",
                          headers={"X-Studio-Token": live_server.token})
             r = conn.getresponse()
             assert r.status == 200
@@ -222,7 +226,7 @@ def test_streams_hold_no_threads_and_clicks_are_answered_while_pads_run(live_ser
             streams.append(conn)
         time.sleep(0.5)
         assert _threads_waiting_in_jobs() == 0
-        jobs = [live_server.app.state.sessions.get(s).pad_job for s in sids]
+        jobs = [live_server.app.state.sessions.get(s).job("captains-curse", "pad") for s in sids]
         running = [j for j in jobs if j.state == "running"]
         assert running and jobs[4].state == "queued"
         for job in running:  # the work is in other processes, at a lower priority
@@ -232,14 +236,14 @@ def test_streams_hold_no_threads_and_clicks_are_answered_while_pads_run(live_ser
         # Interactive requests are answered meanwhile (the old server queued them behind
         # the streams' threads; the benchmark studio_load.py measures how fast).
         for seed in (1, 2, 3):
-            status, _, data = request(live_server, "POST", f"/api/s/{sids[0]}/island",
+            status, _, data = request(live_server, "POST", f"/api/s/{sids[0]}/{CC}/island",
                                       body={"seed": seed})
             assert status == 200 and json.loads(data)["seed"] == seed
     finally:
         for conn in streams:
             conn.close()
         for sid in sids:
-            request(live_server, "POST", f"/api/s/{sid}/jobs/pad/cancel", body={})
+            request(live_server, "POST", f"/api/s/{sid}/{CC}/jobs/pad/cancel", body={})
 
 
 # ------------------------------------------------------------------ 6. idle and hung up
@@ -277,14 +281,14 @@ def test_clients_that_hang_up_mid_upload_leave_no_tracebacks(live_server, capfd)
         sid = new_session(live_server)
         for _ in range(20):
             sock = socket.create_connection(("127.0.0.1", live_server.port), timeout=10)
-            sock.sendall((f"POST /api/s/{sid}/island HTTP/1.1\r\n"
+            sock.sendall((f"POST /api/s/{sid}/{CC}/island HTTP/1.1\r\n"
                           f"Host: 127.0.0.1:{live_server.port}\r\n"
                           f"X-Studio-Token: {live_server.token}\r\n"
                           "Content-Type: application/json\r\nContent-Length: 50000\r\n\r\n"
                           '{"seed": 1' + " " * 1000).encode())
             sock.close()
         time.sleep(1.0)
-        assert request(live_server, "GET", f"/api/s/{sid}/island")[0] == 409  # still serving
+        assert request(live_server, "GET", f"/api/s/{sid}/{CC}/island")[0] == 409  # still serving
     finally:
         for lg in loggers:
             lg.removeHandler(handler)
@@ -295,28 +299,28 @@ def test_clients_that_hang_up_mid_upload_leave_no_tracebacks(live_server, capfd)
 # ------------------------------------------------------------------ 7. smaller findings
 
 def test_history_takes_only_undo_and_redo(client, session):
-    client.post(f"/api/s/{session}/edit", json={"kind": "rename", "text": "Mine"})
-    r = client.post(f"/api/s/{session}/history/anything")
+    client.post(f"/api/s/{session}/{CC}/edit", json={"kind": "rename", "text": "Mine"})
+    r = client.post(f"/api/s/{session}/{CC}/history/anything")
     assert r.status_code == 404 and "undo or redo" in r.json()["error"]
-    assert client.get(f"/api/s/{session}/island").json()["name"] == "Mine"  # not undone
-    assert client.post(f"/api/s/{session}/history/undo").status_code == 200
+    assert client.get(f"/api/s/{session}/{CC}/island").json()["name"] == "Mine"  # not undone
+    assert client.post(f"/api/s/{session}/{CC}/history/undo").status_code == 200
 
 
 def test_cancelling_a_finished_job_says_so(client, session):
-    client.post(f"/api/s/{session}/pad", json={"count": 1})
-    job = client.app.state.sessions.get(session).pad_job
+    client.post(f"/api/s/{session}/{CC}/pad", json={"count": 1})
+    job = client.app.state.sessions.get(session).job("captains-curse", "pad")
     while not job.finished:
         job.wait_change(job.version, 5.0)
-    r = client.post(f"/api/s/{session}/jobs/pad/cancel")
+    r = client.post(f"/api/s/{session}/{CC}/jobs/pad/cancel")
     assert r.status_code == 409
     assert r.json()["cancelling"] is False and r.json()["state"] == "done"
 
 
 def test_seeds_beyond_what_javascript_holds_are_refused(client, session):
     for seed in (2**53, 2**63 - 1):
-        r = client.post(f"/api/s/{session}/island", json={"seed": seed})
+        r = client.post(f"/api/s/{session}/{CC}/island", json={"seed": seed})
         assert r.status_code == 400 and str(2**53 - 1) in r.json()["error"]
-    assert client.post(f"/api/s/{session}/island", json={"seed": 2**53 - 1}).json()["seed"] \
+    assert client.post(f"/api/s/{session}/{CC}/island", json={"seed": 2**53 - 1}).json()["seed"] \
         == 2**53 - 1
 
 

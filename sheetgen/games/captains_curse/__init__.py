@@ -63,4 +63,5 @@ GAME = Game(
     diagrams="sheetgen.rulebooks.diagrams.captains_curse",
     examples="sheetgen.games.captains_curse.examples",
     data_folders=("islands", "rulesets"),
+    studio="sheetgen.games.captains_curse.studio",
 )

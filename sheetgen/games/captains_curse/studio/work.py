@@ -1,7 +1,5 @@
-"""What the studio's routes ask of the library, in one place: make, show, verify, play, print.
-
-Kept apart from the web layer so each piece is a plain function over a `Session`, tested
-without a server.
+"""What the Captain's Curse page asks of the library, in one place: make, show, verify, play,
+print. Each piece is a plain function over a `Desk`, tested without a server.
 """
 
 from __future__ import annotations
@@ -19,10 +17,9 @@ from sheetgen.games.captains_curse.pad import sheet_layout
 from sheetgen.games.captains_curse.ruleset import Ruleset
 from sheetgen.render.output import render_pdf
 
-from .jobs import Job
+from .desk import Desk, Settings
 from .mapview import render_map
 from .play import BrowserGame
-from .sessions import Session, Settings
 
 DIFFICULTIES = tuple(BANDS)
 SPACE_SIZES = (240, 340)  # mean area of a space, mm^2: the generator's cell_area
@@ -40,43 +37,21 @@ def make_island(settings: Settings) -> dict[str, Any]:
     return generate_island(settings.seed, params, band.plan).data
 
 
-def island_view(session: Session) -> dict[str, Any]:
+def island_view(desk: Desk) -> dict[str, Any]:
     """The island as the page shows it: map SVG, hit geometry, history and figures."""
-    with session.lock:
-        data = session.island
-        assert data is not None
-        hidden = set(session.hidden_lines)
-        shown = [line["id"] for line in data["sink_lines"] if line["id"] not in hidden]
-        view = render_map(data, shown if hidden else None)
-        return {
-            "name": data["name"], "seed": data.get("seed"),
-            "settings": vars(session.settings) if session.settings else None,
-            "svg": view.svg, "width": view.width, "height": view.height,
-            "geometry": view.geometry, "hidden_lines": sorted(hidden),
-            "can_undo": bool(session.undo), "can_redo": bool(session.redo),
-            "verified": session.verified,
-        }
-
-
-def start_verification(session: Session, band_name: str) -> Job:
-    """Verify the current island against a band on fresh dice, in a job's process."""
-    with session.lock:
-        if session.verify_job is not None:
-            session.verify_job.cancel()
-        data = session.island
-        island_from_dict(data)  # a broken island is the request's error, not the job's
-        band = get_band(band_name)
-        seed = secrets.randbits(63)
-
-        def verified(job: Job) -> None:
-            with session.lock:
-                if session.island is data:  # still the island that was verified
-                    session.verified = {"band": band.name, "seed": seed, **job.result}
-
-        session.verify_job = session.own(Job("verify", verify_island,
-                                             (data, band.name, session.ruleset, seed),
-                                             on_done=verified))
-        return session.verify_job
+    data = desk.island
+    assert data is not None
+    hidden = set(desk.hidden_lines)
+    shown = [line["id"] for line in data["sink_lines"] if line["id"] not in hidden]
+    view = render_map(data, shown if hidden else None)
+    return {
+        "name": data["name"], "seed": data.get("seed"),
+        "settings": vars(desk.settings) if desk.settings else None,
+        "svg": view.svg, "width": view.width, "height": view.height,
+        "geometry": view.geometry, "hidden_lines": sorted(hidden),
+        "can_undo": bool(desk.undo), "can_redo": bool(desk.redo),
+        "verified": desk.verified,
+    }
 
 
 def verify_island(report: Callable[..., None], data: dict[str, Any], band_name: str,
@@ -97,28 +72,27 @@ def verify_island(report: Callable[..., None], data: dict[str, Any], band_name: 
     return verdict
 
 
-def new_game(session: Session, seed: int | None) -> dict[str, Any]:
-    with session.lock:
-        island = island_from_dict(session.island)
-        session.game = BrowserGame(island, session.ruleset,
-                                   seed if seed is not None else secrets.randbits(32))
-        return {"seed": session.game.seed, **session.game.view()}
+def new_game(desk: Desk, seed: int | None) -> dict[str, Any]:
+    island = island_from_dict(desk.island)
+    desk.game = BrowserGame(island, desk.ruleset,
+                               seed if seed is not None else secrets.randbits(32))
+    return {"seed": desk.game.seed, **desk.game.view()}
 
 
-def island_file(session: Session) -> str:
-    return island_yaml(session.island)
+def island_file(desk: Desk) -> str:
+    return island_yaml(desk.island)
 
 
-def file_stem(session: Session) -> str:
+def file_stem(desk: Desk) -> str:
     """A safe download name from the island's name (never a path)."""
-    stem = re.sub(r"[^a-z0-9]+", "-", session.island["name"].lower()).strip("-")
+    stem = re.sub(r"[^a-z0-9]+", "-", desk.island["name"].lower()).strip("-")
     return stem or "island"
 
 
-def _small_print(session: Session) -> str:
-    seed = session.island.get("seed")
+def _small_print(desk: Desk) -> str:
+    seed = desk.island.get("seed")
     origin = f"seed {seed} · " if seed is not None else ""
-    v = session.verified
+    v = desk.verified
     if v is None:
         return f"{origin}edited in sheetgen studio · not verified"
     return (f"{origin}studio: expert won {v['wins']}/{v['games']} "
@@ -126,23 +100,11 @@ def _small_print(session: Session) -> str:
             f"{'passed' if v['passed'] else 'not reached'}")
 
 
-def sheet_pdf(session: Session, paper: str = "a4") -> bytes:
+def sheet_pdf(desk: Desk, paper: str = "a4") -> bytes:
     """The island sheet of the current island, as printed by `sheetgen render`."""
-    with session.lock:
-        layout = sheet_layout(paper)
-        layout.data = [{"island": session.island, "small_print": _small_print(session)}]
+    layout = sheet_layout(paper)
+    layout.data = [{"island": desk.island, "small_print": _small_print(desk)}]
     return render_pdf(layout)
-
-
-def start_pad(session: Session, count: int, paper: str) -> Job:
-    """A pad of `count` verified islands from the session's seed and difficulty."""
-    with session.lock:
-        if session.pad_job is not None:
-            session.pad_job.cancel()
-        settings = session.settings or Settings(seed=secrets.randbits(32))
-        session.pad_job = session.own(Job("pad", make_pad_pdf, (count, settings.seed,
-                                                                settings.difficulty, paper)))
-        return session.pad_job
 
 
 def make_pad_pdf(report: Callable[..., None], count: int, seed: int, difficulty: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sheetgen.games.captains_curse.islands.generate import generate_island
-from sheetgen.studio.islandedit import Edit, EditRejected, apply_edit
+from sheetgen.games.captains_curse.studio.edit import Edit, EditRejected, apply_edit
 
 
 @pytest.fixture(scope="module")

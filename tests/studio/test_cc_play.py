@@ -12,7 +12,7 @@ from sheetgen.games.captains_curse.gamelog import replay
 from sheetgen.games.captains_curse.island import island_from_dict
 from sheetgen.games.captains_curse.islands.generate import generate_island
 from sheetgen.games.captains_curse.ruleset import Ruleset
-from sheetgen.studio.play import BrowserGame
+from sheetgen.games.captains_curse.studio.play import BrowserGame
 
 
 @pytest.fixture(scope="module")
