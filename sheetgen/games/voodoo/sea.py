@@ -52,6 +52,7 @@ class Sea:
     facing: Mapping[str, str] = field(default_factory=dict)  # "W" or "S"; W if absent
     sea_tiles: frozenset[Space] = frozenset()
     kraken: Space | None = None
+    storm_riders: frozenset[str] = frozenset()  # ships Storm never blows north (Blue's skill)
 
     def at(self, space: Space, but: str | None = None) -> str | None:
         """The ship on `space` other than `but`, if any."""
@@ -185,7 +186,7 @@ def sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, *,
             if sea.wind == BECALMED:
                 events.append("becalmed")
                 remaining = 0  # an occupied space still sends it on (the hop above)
-            elif sea.wind == STORM:
+            elif sea.wind == STORM and ship not in sea.storm_riders:
                 pushed, how2 = advance(pos, "N")
                 if pushed is not None:
                     events.append("storm")
@@ -366,6 +367,8 @@ def turn_wind(board: Board, sea: Sea, quarters: int) -> tuple[Sea, list[Move]]:
         if board.is_shore(pos) or not board.haunted(pos, turned.sea_tiles):
             continue
         if wind == STORM:
+            if ship in turned.storm_riders:
+                continue
             move = sail(board, turned, ship, "N", 1)
         else:
             move = sail(board, turned, ship, turned.facing.get(ship, "W"), 1)

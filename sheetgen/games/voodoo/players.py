@@ -1,0 +1,188 @@
+"""The bundled Voodoo Pirate players (policies). Cursed Pirates need none: the referee plays
+them by their automa (`automa`, `game`).
+
+- `random`: every decision uniform over the legal moves (a floor for win rates).
+- `greedy`: one move ahead. It pushes each legal move, scores the position with `estimate`
+  (its Voodoo Power now, plus what its souls, poppets, compass and cards are worth as
+  fuel, less a share of the best rival's), pops it, and keeps the best. Action cards do
+  nothing at Dusk, so there it ranks the cards by `card_value`, a hand-written guess of
+  what each card will bring this round.
+- `planner`: greedy, except at the decisions that shape a round (the Action card, barrels,
+  the parrot, the moves of its own turn): it tries the few moves greedy rates best, plays
+  each forward with greedy players for everybody to the end of the round (chance sampled,
+  `ROLLOUTS` times), scores where that leaves it, and keeps the best. Everything is undone
+  with push/pop, so the game it plays is untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .core import Core
+from .game import CHANCE, VoodooState
+from .scoring import skull_bonus
+
+SOUL_VALUE = 0.9       # a soul in the hold: about a space of sailing in the next ritual
+POPPET_VALUE = 0.7     # powers broadsides, Tix, barrels
+COMPASS_VALUE = 1.0
+OBJECT_VALUE = 0.4
+RIVAL_SHARE = 0.35
+
+
+def estimate(state: VoodooState, seat: int) -> float:
+    """How good the position is for `seat`: its own worth less a share of the best rival's."""
+    c = state.core
+    mine = _worth(state, c, seat)
+    rivals = [_worth(state, c, s) for s in range(len(c.cursed)) if s != seat]
+    return mine - RIVAL_SHARE * (max(rivals) if rivals else 0.0)
+
+
+def _worth(state: VoodooState, c: Core, seat: int) -> float:
+    board = state.board
+    pos = c.pos[seat]
+    if pos is None:
+        return 0.0
+    shore = any(p is not None and board.is_shore(p) for p in c.pos)
+    value = board.value(pos) + c.coins[seat] + min(c.power[seat], 6)
+    if all(p is not None for p in c.pos):
+        value += skull_bonus(c, seat, shore)
+    if board.is_shore(pos):
+        value += 3.0   # the game ends at Dawn, on your terms
+    b = c.buried[seat]
+    souls = len(c.souls[seat]) + (len(b[1]) if b else 0)
+    poppets = c.poppets[seat] + (b[2] if b else 0)
+    value += SOUL_VALUE * souls + POPPET_VALUE * poppets
+    value += COMPASS_VALUE * (c.compass == seat)
+    value += OBJECT_VALUE * sum(1 for o in c.objects[seat] if "Skull" not in o
+                                and o != "Morgan's Eyes")
+    return value
+
+
+def card_value(state: VoodooState, seat: int, card: str) -> float:
+    """A guess of what an Action card brings this round (the greedy player's Dusk choice)."""
+    c = state.core
+    harbour = state.in_harbour(c, seat)
+    souls, poppets = len(c.souls[seat]), c.poppets[seat]
+    room = 6 - souls
+    if card == "Jax":
+        ships = c.colonial + (1 if c.tide == "IN" else -1)
+        return SOUL_VALUE * min(max(ships, 1), room)
+    if card == "Tok":
+        if harbour or not souls:
+            return 0.0
+        best = 0
+        for k in set(c.souls[seat]):
+            n = c.grid.count(k) + sum(c.souls[v].count(k) for v in state._tok_victims(c, seat))
+            best = max(best, n)
+        return SOUL_VALUE * min(best, room) + 0.3 * best
+    if card == "Take":
+        return 2.0 - 1.0 * sum(1 for s in range(len(c.cursed)) if s != seat
+                               and c.card[s] == "Take")
+    if card == "#oodoo":
+        return 2.2 * min(souls, 2) - SOUL_VALUE * min(souls, 2) + 0.5
+    if card == "Tix":
+        if harbour or not poppets or not souls:
+            return 0.0
+        return 1.0 + 0.5
+    if card == "Poppet":
+        return POPPET_VALUE * (poppets < 3) + 0.6 * (c.grigri != seat)
+    return 0.0
+
+
+@dataclass
+class RandomPlayer:
+    name: str = "random"
+
+    def choose(self, state: VoodooState, rng: np.random.Generator):
+        moves = state.legal_moves()
+        return moves[min(int(rng.random() * len(moves)), len(moves) - 1)]
+
+
+@dataclass
+class GreedyPlayer:
+    name: str = "greedy"
+
+    def choose(self, state: VoodooState, rng: np.random.Generator):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        seat, kind = state.to_move(), state.core.dec[1]
+        if kind in ("choose", "bones"):
+            return max(moves, key=lambda m: card_value(state, seat, m.args[0]))
+        return max(self.ranked(state, seat, moves))[2]
+
+    @staticmethod
+    def ranked(state: VoodooState, seat: int, moves) -> list[tuple[float, int, object]]:
+        out = []
+        for i, m in enumerate(moves):
+            state.push(m)
+            out.append((estimate(state, seat), -i, m))
+            state.pop()
+        return out
+
+
+ROLLOUTS = 2
+CANDIDATES = 4
+PLANNED = frozenset({"choose", "bones", "turn", "barrel", "parrot", "rite"})
+
+
+@dataclass
+class PlannerPlayer:
+    name: str = "planner"
+    rollouts: int = ROLLOUTS
+    candidates: int = CANDIDATES
+
+    def choose(self, state: VoodooState, rng: np.random.Generator):
+        kind = state.core.dec[1]
+        if kind not in PLANNED or len(state.legal_moves()) == 1:
+            return GREEDY.choose(state, rng)
+        moves, seat = state.legal_moves(), state.to_move()
+        if kind in ("choose", "bones"):
+            ranked = sorted(((card_value(state, seat, m.args[0]), -i, m)
+                             for i, m in enumerate(moves)), reverse=True)
+        else:
+            ranked = sorted(GreedyPlayer.ranked(state, seat, moves), reverse=True)
+        best, best_value = ranked[0][2], -1e9
+        for _, _, m in ranked[: self.candidates]:
+            total = 0.0
+            for _ in range(self.rollouts):
+                total += self._rollout(state, seat, m, rng)
+            if total > best_value:
+                best, best_value = m, total
+        return best
+
+    @staticmethod
+    def _rollout(state: VoodooState, seat: int, move, rng: np.random.Generator) -> float:
+        """Play `move`, then greedy for everybody until the next Dusk card choice (or the
+        end), score it for `seat`, and undo it all."""
+        state.push(move)
+        depth = 1
+        round_now = state.core.round
+        while True:
+            who = state.to_move()
+            if who is None:
+                break
+            c = state.core
+            if c.round > round_now or (c.dec[1] == "choose" and depth > 1):
+                break
+            m = state.sample_chance(rng) if who == CHANCE else GREEDY.choose(state, rng)
+            state.push(m)
+            depth += 1
+        value = estimate(state, seat)
+        for _ in range(depth):
+            state.pop()
+        return value
+
+
+GREEDY = GreedyPlayer()
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
+
+
+def make_player(name: str):
+    try:
+        return PLAYERS[name]()
+    except KeyError:
+        raise ValueError(f"unknown Voodoo Pirate player {name!r}; players: "
+                         f"{', '.join(PLAYERS)}") from None
