@@ -1,7 +1,7 @@
 """Hash what sheetgen prints, to prove a refactoring changed no output byte.
 
-Renders every bundled layout (`sheetgen list`), the pads of every game, and every rulebook
-through the command line, then writes or compares the sha256 of each file:
+Renders every bundled layout (`sheetgen list`), the pad of every game that has one (asked of
+the game registry), and every rulebook through the command line, then writes or compares the sha256 of each file:
 
     PYTHONPATH=$PWD .venv/bin/python tools/output_hashes.py --write /tmp/baseline
     PYTHONPATH=$PWD .venv/bin/python tools/output_hashes.py --compare /tmp/baseline
@@ -27,11 +27,25 @@ RENAMED_BOOKS = {"black-dice": "curse-of-the-black-dice", "voodoo": "voodoo-pira
 from its id, so these files are hashed as if written under the old id and file name: the
 comparison then proves every other byte unchanged."""
 
-PADS = {
-    "pad-captains-curse.pdf": ["pad", "captains-curse", "--count", "3", "--seed", "7", "-q"],
-    "pad-shipwrecked.pdf": ["pad", "shipwrecked"],
-    "pad-voodoo.pdf": ["pad", "voodoo"],
-}
+PAD_ARGS = {"--count": "3", "--seed": "7"}
+"""Options given to every pad that has them: a short pad (the Captain's Curse islands are
+verified one by one) with a fixed seed."""
+
+
+def pads() -> dict[str, list[str]]:
+    """Output file -> command line, for every game the registry says has a pad."""
+    from sheetgen.registry import games
+
+    out = {}
+    for game in games().values():
+        if not game.pad:
+            continue
+        args = ["pad", game.name]
+        for option in game.pad_options:
+            if option.flag in PAD_ARGS:
+                args += [option.flag, PAD_ARGS[option.flag]]
+        out[f"pad-{game.name}.pdf"] = args
+    return out
 
 
 def sheetgen(*args: str) -> str:
@@ -46,7 +60,7 @@ def render_everything(folder: Path, rulebooks: bool) -> dict[str, str]:
     names = [line.split()[0] for line in sheetgen("list").splitlines() if line.strip()]
     for name in names:
         sheetgen("render", name, "-q", "-o", str(folder / f"layout-{name.replace('/', '-')}.pdf"))
-    for file, args in PADS.items():
+    for file, args in pads().items():
         sheetgen(*args, "-o", str(folder / file))
     if rulebooks:
         (folder / "rulebooks").mkdir()
