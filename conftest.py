@@ -1,7 +1,8 @@
 """Doctests: `--doctest-modules` (pyproject.toml) runs the `>>>` examples of each game
 package's public API, the docstrings of `sheetgen/games/<id>/__init__.py`, of every module of
 `sheetgen/engine/` (the shared engine contract: its examples play the toy game), and of
-`sheetgen/errors.py` (the key checker). Every other module under sheetgen/ is skipped, so
+`sheetgen/errors.py` and `sheetgen/layout/source.py` (the key checker and the one
+checker of game files' mappings built on it). Every other module under sheetgen/ is skipped, so
 the doctest run imports no game engine (numba, scipy) needlessly."""
 
 from __future__ import annotations
@@ -24,4 +25,5 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
         return None
     public_api = len(parts) == 4 and parts[1] == "games" and parts[3] == "__init__.py"
     engine = len(parts) == 3 and parts[1] == "engine"
-    return None if public_api or engine or parts == ("sheetgen", "errors.py") else True
+    checkers = parts in (("sheetgen", "errors.py"), ("sheetgen", "layout", "source.py"))
+    return None if public_api or engine or checkers else True

@@ -13,13 +13,14 @@ position, as the game file loaders do, gets both from `plain_with_positions`.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from sheetgen import limits
+from sheetgen import errors, limits
 from sheetgen.errors import QUOTABLE, Position, SheetgenError
 
 PathKey = tuple[Any, ...]
@@ -338,6 +339,34 @@ class Located:
 
     def error(self, path: PathKey, message: str, hint: str | None = None) -> SheetgenError:
         return SheetgenError(message, self.at(path), hint=hint)
+
+    def check_mapping(self, path: PathKey, mapping: Any, allowed: Iterable[str],
+                      required: Iterable[str] = (), what: str = "entry",
+                      key_path: Callable[[Any], PathKey] | None = None) -> dict[str, Any]:
+        """The one key checker of game files (islands, rulesets, logs, cards, quests,
+        counts): `mapping`, found at `path`, must be a dict with only `allowed` keys (an
+        unknown key is an error at that key, with a did-you-mean hint or the list of
+        allowed keys: `errors.check_keys`) and every `required` one. `key_path(key)` is
+        where a key's own position is stored when it is not `(*path, key)`.
+
+        >>> doc = Located({"colour": 1}, "f.yaml")
+        >>> doc.check_mapping((), doc.data, ["color"], what="the card")
+        Traceback (most recent call last):
+        ...
+        sheetgen.errors.SheetgenError: error: f.yaml: unknown key 'colour' in the card
+        hint: did you mean 'color'?
+        """
+        if not isinstance(mapping, dict):
+            raise self.error(path, f"{what} must be a mapping, got {type(mapping).__name__}")
+        where = key_path or (lambda key: (*tuple(path), key))
+        allowed = set(allowed) | set(required)
+        errors.check_keys(mapping, allowed, lambda key: self.at(where(key)),
+                          f"unknown key '{{key}}' in {what}")
+        for key in required:
+            if key not in mapping:
+                raise self.error(path, f"{what} lacks the required key '{key}'",
+                                 hint=f"add '{key}:'")
+        return mapping
 
 
 def located(tree: Any, source: str, *, key_marker: Any = None) -> Located:

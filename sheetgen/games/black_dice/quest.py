@@ -162,16 +162,8 @@ def _effects(doc: Located, path: tuple, items: Any, table: dict[str, str | None]
 
 def _check_keys(doc: Located, path: tuple, data: Any, allowed: tuple[str, ...],
                 required: tuple[str, ...] = ()) -> None:
-    if not isinstance(data, dict):
-        raise doc.error(path, "expected a mapping here")
-    for key in data:
-        if key not in allowed:
-            raise doc.error(path + (key,), f"unknown key '{key}'",
-                            hint=did_you_mean(str(key), allowed) or "allowed: " + ", ".join(
-                                allowed))
-    for key in required:
-        if key not in data:
-            raise doc.error(path, f"missing '{key}'")
+    doc.check_mapping(path, data, allowed, required, "the quest" if not path
+                      else "'" + ".".join(map(str, path)) + "'")
 
 
 def _text(doc: Located, key: str, default: str | None = None) -> str:

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sheetgen import errors
 from sheetgen.errors import Position, SheetgenError
 from sheetgen.layout.source import Located, PathKey, load_yaml, located
 
@@ -32,13 +31,5 @@ def _located(tree: Any, source: str) -> Located:
 def check_keys(doc: Located, path: PathKey, mapping: Any, allowed: Mapping[str, bool],
                what: str) -> dict[str, Any]:
     """Check that `mapping` is a dict with only `allowed` keys (value True = required)."""
-    if not isinstance(mapping, dict):
-        raise SheetgenError(f"{what} must be a mapping, got {type(mapping).__name__}",
-                            doc.at(path))
-    errors.check_keys(mapping, allowed, lambda key: doc.at((*path, key)),
-                      f"unknown key '{{key}}' in {what}")
-    for key, required in allowed.items():
-        if required and key not in mapping:
-            raise SheetgenError(f"{what} lacks the required key '{key}'", doc.at(path),
-                                hint=f"add '{key}:'")
-    return mapping
+    return doc.check_mapping(path, mapping, allowed,
+                             [key for key, required in allowed.items() if required], what)

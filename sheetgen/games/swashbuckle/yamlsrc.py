@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sheetgen import errors
 from sheetgen.layout.source import Located, load_yaml, located, parse_yaml
 
 Path_ = tuple[Any, ...]
@@ -36,14 +35,8 @@ def _doc(tree: Any, file: str) -> YamlDoc:
 def check_keys(doc: YamlDoc, path: Path_, mapping: Any, allowed: set[str],
                required: set[str] = frozenset(), what: str = "entry") -> dict:
     """Require a mapping with only `allowed` keys and all `required` ones."""
-    if not isinstance(mapping, dict):
-        raise doc.error(path, f"{what} must be a mapping, not {type(mapping).__name__}")
-    errors.check_keys(mapping, allowed, lambda key: doc.at(path + (key, KEY)),
-                      f"unknown key '{{key}}' in {what}")
-    for key in sorted(required):
-        if key not in mapping:
-            raise doc.error(path, f"{what} lacks required key '{key}'")
-    return mapping
+    return doc.check_mapping(path, mapping, allowed, sorted(required), what,
+                             key_path=lambda key: path + (key, KEY))
 
 
 def expect_int(doc: YamlDoc, path: Path_, value: Any, what: str, minimum: int | None = None) -> int:

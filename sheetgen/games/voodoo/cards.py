@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sheetgen.errors import SheetgenError, check_keys, did_you_mean
+from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.games.voodoo.board import DATA_DIR
 from sheetgen.layout.source import Located, load_yaml, located
 
@@ -98,13 +98,7 @@ def _icon(doc: Located, path: tuple, value: Any) -> str:
 
 def _keys(doc: Located, path: tuple, entry: Any, required: set[str], optional: set[str],
           what: str) -> dict:
-    if not isinstance(entry, dict):
-        raise doc.error(path, f"{what} must be a mapping")
-    check_keys(entry, required | optional, lambda key: doc.at((*path, key)),
-               f"unknown key '{{key}}' in {what}")
-    for key in sorted(required - set(entry)):
-        raise doc.error(path, f"{what} lacks '{key}'")
-    return entry
+    return doc.check_mapping(path, entry, required | optional, sorted(required), what)
 
 
 def _validate(doc: Located) -> CardSet:
