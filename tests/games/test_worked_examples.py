@@ -44,10 +44,10 @@ def test_black_dice_settlement_cascades():
 
 
 def test_black_dice_rerolls_to_inactive_or_lower_adventures_do_nothing():
-    adventures = [bd_rules.Adventure(0, {}), bd_rules.Adventure(2, {}), bd_rules.Adventure(0, {}),
-                  bd_rules.Adventure(0, {}), bd_rules.Adventure(1, {"Red": 1}),
-                  bd_rules.Adventure(0, {})]
-    rows = bd_rules.settle_quest(adventures, [1, 6])
+    adventure = bd_examples.Adventure
+    adventures = [adventure(0, {}), adventure(2, {}), adventure(0, {}), adventure(0, {}),
+                  adventure(1, {"Red": 1}), adventure(0, {})]
+    rows = bd_examples.settle_example(adventures, [1, 6])
     assert rows[1].status == "failed" and rows[1].moved_to == ()  # 1 is lower; 6 inactive
     assert rows[5].status == "inactive"
 

@@ -1,10 +1,35 @@
-"""Worked examples of The Curse of the Black Dice for the rulebook, computed by its rules."""
+"""Worked examples of The Curse of the Black Dice for the rulebook, computed by its engine."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetgen.games.black_dice.rules import Adventure, Settled, black_dice_winner, settle_quest
+from sheetgen.engine.rng import SplitMix64
+from sheetgen.games.black_dice.game import GameState, play_out
+from sheetgen.games.black_dice.moves import Roll
+from sheetgen.games.black_dice.quest import Field, Quest
+from sheetgen.games.black_dice.rules import BD_SYMBOLS, black_dice_winner
+
+
+@dataclass(frozen=True)
+class Adventure:
+    """One adventure of the worked example: its black dice and each player's dice on it."""
+
+    black: int
+    players: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One adventure as the engine's settlement left it (the names the rulebook prints)."""
+
+    symbol: str
+    black: int  # black dice when it was settled (after earlier re-rolls)
+    player_dice: int
+    status: str  # "inactive", "completed" or "failed"
+    rerolled: tuple[int, ...] = ()
+    moved_to: tuple[str, ...] = ()
+
 
 BD_EXAMPLE = [
     Adventure(2, {"Red": 1, "Blue": 2}),
@@ -18,10 +43,40 @@ BD_EXAMPLE = [
 
 BD_EXAMPLE_ROLLS = [2, 6, 4]
 """The map adventure's two excess black dice come up 2 and 6; the flag's one comes up 4."""
+SEATS = ("Red", "Blue", "Green")
+
+
+def example_quest() -> Quest:
+    """A tile with no rewards or penalties: the example shows the settlement's dice only."""
+    fields = tuple(Field(v, (), ()) for v in range(1, 7))
+    return Quest("example", "Example", "", fields, "gold_gone", {2: 40, 3: 40, 4: 40})
+
+
+def settle_example(adventures: list[Adventure], rolls: list[int]) -> list[Settled]:
+    """Settle `adventures` with the engine's own settlement (`settlement.settle`), its
+    re-rolled black dice taken from `rolls` in order (duels for sea wolf and captain from a
+    fixed seed: they do not show in the example)."""
+    state = GameState(example_quest(), len(SEATS))
+    play_out(state, SplitMix64(1))
+    state.black = [0, *(a.black for a in adventures)]
+    state.placed = [[] for _ in range(7)]
+    for v, a in enumerate(adventures, 1):
+        state.placed[v] = [(SEATS.index(p), c) for p, c in a.players.items()]
+    state.begin_settlement(next_round=False)
+    pending, duels = list(rolls), SplitMix64(2)
+    while state.pending is not None:
+        need = state.pending
+        if need.kind == "roll" and need.origin.startswith("settle-"):
+            state.push(Roll(need.origin, tuple(pending.pop(0) for _ in range(need.count))))
+        else:
+            state.push(state.sample_chance(duels))
+    return [Settled(BD_SYMBOLS[line.value - 1], line.black, line.crew, line.status,
+                    line.rerolled, tuple(BD_SYMBOLS[v - 1] for v in line.moved_to))
+            for line in state.settlements[-1].lines]
 
 
 def black_dice_settlement() -> list[Settled]:
-    return settle_quest(BD_EXAMPLE, BD_EXAMPLE_ROLLS)
+    return settle_example(BD_EXAMPLE, BD_EXAMPLE_ROLLS)
 
 
 BD_HOARDS = {"Red": [4, 4, 4, 3], "Blue": [5, 5, 5], "Green": [3, 3, 4]}

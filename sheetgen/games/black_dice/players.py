@@ -1,7 +1,8 @@
 """Bundled players: `random` (any legal move) and `greedy` (gold first, ship afloat).
 
-A policy is a function `(state, rng) -> Move` for the player on turn; it must return one of
-`legal_moves(state)` (the tests hold both players to that). The greedy player scores each
+Each is a `Player` of the engine contract (`name`, `choose(state, rng)`) built from a policy
+function `(state, rng) -> Move` for the player on turn; it must return one of
+`state.legal_moves()` (the tests hold both players to that). The greedy player scores each
 symbol it could add: the gold and rum it would earn by taking part, the share of a failing
 adventure's shortfall it would cover weighted by how much that adventure's penalty (ship
 damage above all, and more so the more damaged the ship) and its crew reward (enemy damage,
@@ -13,8 +14,10 @@ worth clearly more, and pays Overboard with him! when a failure would sink the s
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from .game import MAX_DAMAGE, Chance, GameState, Move, counted, legal_moves, player_face
+from .game import MAX_DAMAGE, Chance, GameState
+from .moves import Add, Bullseye, Jibe, Move, Overboard, Pass, Reroll, Rum, Sails
 from .quest import Effect
 
 Policy = Callable[[GameState, Chance], Move]
@@ -25,8 +28,8 @@ CASCADE = 4.0  # value of keeping one black die from being re-rolled onto later 
 
 def random_player(state: GameState, rng: Chance) -> Move:
     """A legal move at random; adding dice is preferred so games end."""
-    moves = legal_moves(state)
-    adds = [m for m in moves if m.kind in ("add", "pass")]
+    moves = state.legal_moves()
+    adds = [m for m in moves if isinstance(m, Add | Pass)]
     if adds and rng.random() < 0.8:
         return rng.choice(adds)
     return rng.choice(moves)
@@ -106,9 +109,9 @@ def greedy_player(state: GameState, rng: Chance) -> Move:
     """Maximise own gold while keeping the ship afloat (see the module's docstring)."""
     me = state.turn
     player = state.players[me]
-    rolled = counted(state)
+    rolled = state.counted()
     if not state.rerolled_inactive and any(not state.active(f) for f in rolled):
-        return Move("reroll")
+        return Reroll()
     counts = _counts(rolled)
     scores = field_scores(state, me, counts)
     best_face = max(scores, key=scores.get) if scores else None
@@ -116,18 +119,18 @@ def greedy_player(state: GameState, rng: Chance) -> Move:
     usable = {p.id for p in state.pirates if p.usable}
     if player.rum > 0 and "overboard" in usable and state.shields == 0 \
             and sum(p.face_up for p in state.pirates) >= 3 and _sinking_threat(state):
-        return Move("pirate", ("overboard",))
+        return Overboard()
     if player.rum > 0 and rolled and usable & {"bullseye", "jibe"}:
         move, gain = _best_turn(state, me, counts, best, usable)
         if move is not None and gain > 6.0:
             return move
     if player.rum > 1 and best < 1.5 * player.rum and player.pool >= 2:
-        return Move("rum")
+        return Rum()
     if player.rum > 3 and "sails" in usable and not state.next_sixth_die:
-        return Move("pirate", ("sails",))
+        return Sails()
     if best_face is None:
-        return Move("pass")
-    return Move("add", (best_face,))
+        return Pass()
+    return Add(best_face)
 
 
 def _best_turn(state: GameState, me: int, counts: dict[int, int], best: float,
@@ -135,12 +138,12 @@ def _best_turn(state: GameState, me: int, counts: dict[int, int], best: float,
     """The best single-die change Bullseye or The Jibe can buy, and its gain."""
     found: tuple[Move | None, float] = (None, 0.0)
     for i, shown in enumerate(state.rolled):
-        d = player_face(state, shown)
-        options = []
+        d = state.player_face(shown)
+        options: list[tuple[Move, int]] = []
         if "jibe" in usable:
-            options.append((Move("pirate", ("jibe", i)), player_face(state, 7 - shown)))
+            options.append((Jibe(i), state.player_face(7 - shown)))
         if "bullseye" in usable:
-            options.extend((Move("pirate", ("bullseye", i, f)), f) for f in range(1, 7)
+            options.extend((Bullseye(i, f), f) for f in range(1, 7)
                            if f != shown and state.active(f))
         for move, f in options:
             c = dict(counts)
@@ -168,3 +171,20 @@ def _sinking_threat(state: GameState) -> bool:
 
 
 POLICIES: dict[str, Policy] = {"greedy": greedy_player, "random": random_player}
+
+
+@dataclass(frozen=True)
+class PolicyPlayer:
+    """A bundled policy as a contract `Player` (picklable: it is named, not a closure)."""
+
+    name: str
+
+    def choose(self, state: GameState, rng: Chance) -> Move:
+        return POLICIES[self.name](state, rng)
+
+
+def players(policy: str, seats: int) -> list[PolicyPlayer]:
+    """The same bundled policy at every seat."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown player {policy!r} (one of {', '.join(POLICIES)})")
+    return [PolicyPlayer(policy) for _ in range(seats)]

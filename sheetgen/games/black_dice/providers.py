@@ -97,13 +97,14 @@ def _line(table: dict[str, str], code: str, amount: int, quest: Any, value: int 
 
 
 def enemy_of(quest: Any) -> tuple[str, str]:
-    """The quest's enemy as (icon, printed name); a designer's enemy that names a bundled
-    icon uses it."""
+    """The quest's enemy as (icon, printed name). A bundled enemy id (kraken, armada,
+    dutchman, ...) has its own icon and name; any other enemy is printed as written, with the
+    quest's `enemy_icon`, the bundled icon of its name, or a skull. `enemy_icon` overrides the icon
+    either way."""
     if not quest.enemy:
-        return "skull", "the enemy"
-    if quest.enemy in ENEMIES:
-        return ENEMIES[quest.enemy]
-    return _icon(quest.enemy, "skull"), f"the {str(quest.enemy).replace('-', ' ')}"
+        return quest.enemy_icon or "skull", "the enemy"
+    icon, name = ENEMIES.get(quest.enemy, (_icon(str(quest.enemy), "skull"), str(quest.enemy)))
+    return quest.enemy_icon or icon, name
 
 
 def _end_line(quest: Any) -> str:

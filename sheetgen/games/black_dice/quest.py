@@ -31,25 +31,38 @@ QUESTS_DIR = Path(__file__).resolve().parent / "quests"
 BUNDLED = ("treasure", "kraken", "armada", "dutchman")
 """Bundled quest ids in the source's order (I to IV)."""
 
-# code -> (argument kind, default): "count" takes a positive integer, None takes nothing.
+# code -> argument kind: "count" takes a whole number N (1 to 9), None takes nothing.
 REWARDS: dict[str, str | None] = {
-    "move_die": None,       # the last player to add here may move one die (rum..flag)
-    "rum": None,            # participants take two rum, everyone else one
-    "gold": "count",        # each participant takes N gold tokens
-    "token": None,          # the crew gains one quest token (summoning, map piece)
-    "enemy_damage": None,   # the enemy takes one damage
-    "enemy_damage_if_more": None,  # ... only if the crew's dice outnumber the black dice
-    "unlock": None,         # this round, the field named by `requires` pays its reward
-    "fewer_black": "count",  # next round, N black dice fewer
+    "move_die": None, "rum": None, "gold": "count", "token": None, "enemy_damage": None,
+    "enemy_damage_if_more": None, "unlock": None, "fewer_black": "count",
 }
 PENALTIES: dict[str, str | None] = {
-    "overboard": None,      # the captain turns one pirate face down
-    "more_black": None,     # next round, one more black die per player
-    "lose_die": None,       # next round, every player has one die fewer
-    "rum_on_pirates": "count",  # the captain puts N rum from the supply on pirates
-    "lost_gold": None,      # participants lose one gold token, the others two
-    "ship_damage": "count",  # the ship takes N damage
+    "overboard": None, "more_black": None, "lose_die": None, "rum_on_pirates": "count",
+    "lost_gold": None, "ship_damage": "count",
 }
+EFFECTS: dict[str, str] = {
+    # rewards
+    "move_die": "the last player to add a die here moves one of their dice here to a later "
+                "field (rum to flag)",
+    "rum": "players with dice here take two rum each, everyone else one, while the supply "
+           "lasts",
+    "gold": "each player with dice here draws N gold tokens (captain first, then in the "
+            "order dice were added, while the pool lasts)",
+    "token": "the crew gains one quest token (rules.tokens: summoning, map piece)",
+    "enemy_damage": "the enemy takes one damage; the third ends the quest",
+    "enemy_damage_if_more": "as enemy_damage, but only when the crew's dice outnumber the "
+                            "black dice here",
+    "unlock": "this round the field that requires this one (rules.requires) pays its reward",
+    "fewer_black": "next round, N black dice fewer",
+    # penalties
+    "overboard": "the captain turns one pirate face down for good; none left loses the game",
+    "more_black": "next round, one more black die per player",
+    "lose_die": "next round, every player has one die fewer",
+    "rum_on_pirates": "the captain puts N rum from the supply on pirates, none over its limit",
+    "lost_gold": "players with dice here toss one gold token into the box, the others two",
+    "ship_damage": "the ship takes N damage; the third sinks it and everyone loses",
+}
+"""What each reward and penalty code does in play (the quest template and the docs say it)."""
 ENDS = ("gold_gone", "enemy_defeated")
 
 
@@ -89,6 +102,16 @@ class Tokens:
 
 
 @dataclass(frozen=True)
+class Tune:
+    """The knobs a quest declares for `verify --tune`: alternatives for the gold pool and the
+    fields blocked at the start, and amounts to try for counted penalties (field, code)."""
+
+    gold_pool: tuple[dict[int, int] | None, ...] = ()
+    blocked_at_start: tuple[frozenset[int], ...] = ()
+    penalties: tuple[tuple[int, str, tuple[int, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
 class Quest:
     """A quest tile: fields and the special rules the engine switches on."""
 
@@ -99,6 +122,7 @@ class Quest:
     end: str
     gold_pool: dict[int, int] | None  # tokens in the pool by player count; None: all the gold
     enemy: str | None = None
+    enemy_icon: str | None = None  # a bundled icon for the enemy; None: by the enemy's name
     blocked_at_start: frozenset[int] = frozenset()
     tokens: Tokens | None = None
     seed_before_tokens: int | None = None  # field given one black die each round until tokens
@@ -110,6 +134,7 @@ class Quest:
     rules_text: tuple[str, ...] = ()
     story: str = ""
     source: str = ""
+    tune: Tune | None = None
 
     def field(self, value: int) -> Field:
         return self.fields[value - 1]
@@ -160,6 +185,65 @@ def _effects(doc: Located, path: tuple, items: Any, table: dict[str, str | None]
     return tuple(out)
 
 
+def _gold_pool(doc: Located, path: tuple, pool: Any) -> dict[int, int] | None:
+    """`unlimited` (None: all 40 tokens in play) or tokens per player count {2:, 3:, 4:}."""
+    if pool == "unlimited":
+        return None
+    _check_keys(doc, path, {str(k): v for k, v in pool.items()} if isinstance(pool, dict)
+                else pool, ("2", "3", "4"), ("2", "3", "4"))
+    gold_pool = {}
+    for k, v in pool.items():
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 40:
+            raise doc.error(path + (k,), "a pool holds 1 to 40 gold tokens")
+        gold_pool[int(k)] = v
+    return gold_pool
+
+
+def _tune(doc: Located, fields: list[Field]) -> Tune | None:
+    data = doc.data.get("tune")
+    if data is None:
+        return None
+    _check_keys(doc, ("tune",), data, ("gold_pool", "blocked_at_start", "penalties"))
+
+    def options(key: str) -> list:
+        value = data.get(key) or []
+        if not isinstance(value, list):
+            raise doc.error(("tune", key), f"tune.{key} is a list of alternatives to try",
+                            hint=f"e.g. {key}: " + ("[unlimited, {2: 10, 3: 20, 4: 30}]"
+                                                    if key == "gold_pool" else "[[], [flag]]"))
+        return value
+
+    pools = tuple(_gold_pool(doc, ("tune", "gold_pool", i), v)
+                  for i, v in enumerate(options("gold_pool")))
+    blocked = []
+    for i, alt in enumerate(options("blocked_at_start")):
+        if not isinstance(alt, list):
+            raise doc.error(("tune", "blocked_at_start", i), "each alternative is a list of "
+                            "field symbols", hint="e.g. [flag], or [] for none")
+        blocked.append(frozenset(_symbol(doc, ("tune", "blocked_at_start", i, j), s)
+                                 for j, s in enumerate(alt)))
+    penalties = []
+    table = data.get("penalties") or {}
+    if not isinstance(table, dict):
+        raise doc.error(("tune", "penalties"), "tune.penalties maps FIELD.CODE to amounts",
+                        hint="e.g. penalties: {flag.ship_damage: [1, 2]}")
+    for key, amounts in table.items():
+        here = ("tune", "penalties", key)
+        symbol, _, code = str(key).partition(".")
+        value = _symbol(doc, here, symbol)
+        counted = [e.code for e in fields[value - 1].penalties if PENALTIES[e.code] == "count"]
+        if code not in counted:
+            raise doc.error(here, f"the {symbol} field has no penalty '{code}' with a number",
+                            hint="its counted penalties: " + (", ".join(counted) or "none"))
+        ok = isinstance(amounts, list) and amounts and all(
+            isinstance(a, int) and not isinstance(a, bool) and 1 <= a <= 9 for a in amounts)
+        if not ok:
+            raise doc.error(here, "amounts to try are a list of whole numbers from 1 to 9",
+                            hint=f"e.g. {key}: [1, 2]")
+        penalties.append((value, code, tuple(amounts)))
+    return Tune(pools, tuple(blocked), tuple(penalties))
+
+
 def _check_keys(doc: Located, path: tuple, data: Any, allowed: tuple[str, ...],
                 required: tuple[str, ...] = ()) -> None:
     doc.check_mapping(path, data, allowed, required, "the quest" if not path
@@ -177,8 +261,8 @@ def _text(doc: Located, key: str, default: str | None = None) -> str:
     return str(value)
 
 
-TOP_KEYS = ("format", "id", "name", "numeral", "story", "enemy", "gold_pool", "end", "fields",
-            "rules", "rules_text")
+TOP_KEYS = ("format", "id", "name", "numeral", "story", "enemy", "enemy_icon", "gold_pool",
+            "end", "fields", "rules", "rules_text", "tune")
 RULE_KEYS = ("blocked_at_start", "tokens", "seed_before_tokens", "seed_after_tokens",
              "blocked_die", "player_redirect", "requires")
 
@@ -203,20 +287,20 @@ def quest_from(doc: Located) -> Quest:
     if d["end"] not in ENDS:
         raise doc.error(("end",), f"unknown end condition '{d['end']}'",
                         hint=did_you_mean(str(d["end"]), ENDS) or "one of " + ", ".join(ENDS))
-    pool = d.get("gold_pool", "unlimited")
-    gold_pool: dict[int, int] | None = None
-    if pool != "unlimited":
-        _check_keys(doc, ("gold_pool",), {str(k): v for k, v in (pool or {}).items()}
-                    if isinstance(pool, dict) else pool, ("2", "3", "4"), ("2", "3", "4"))
-        gold_pool = {}
-        for k, v in pool.items():
-            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 40:
-                raise doc.error(("gold_pool", k), "a pool holds 1 to 40 gold tokens")
-            gold_pool[int(k)] = v
+    gold_pool = _gold_pool(doc, ("gold_pool",), d.get("gold_pool", "unlimited"))
     if d["end"] == "gold_gone" and gold_pool is None:
         raise doc.error(("end",), "the quest ends when the gold is gone, but all 40 tokens are "
                         "in play", hint="give gold_pool: {2: 10, 3: 20, 4: 30}")
     enemy = _text(doc, "enemy") if d.get("enemy") is not None else None
+    enemy_icon = None
+    if d.get("enemy_icon") is not None:
+        from sheetgen.assets.icons import icon_names
+
+        enemy_icon = _text(doc, "enemy_icon")
+        if enemy_icon not in icon_names():
+            raise doc.error(("enemy_icon",), f"no bundled icon '{enemy_icon}'",
+                            hint=did_you_mean(enemy_icon, sorted(icon_names()))
+                            or "`sheetgen icons` lists the bundled icons")
     if d["end"] == "enemy_defeated" and not enemy:
         raise doc.error(("end",), "the quest ends when the enemy is defeated, but names none",
                         hint="enemy: kraken")
@@ -281,12 +365,13 @@ def quest_from(doc: Located) -> Quest:
     return Quest(
         id=_text(doc, "id"), name=_text(doc, "name"), numeral=_text(doc, "numeral", ""),
         fields=tuple(fields), end=d["end"], gold_pool=gold_pool, enemy=enemy,
+        enemy_icon=enemy_icon,
         blocked_at_start=blocked, tokens=tokens,
         seed_before_tokens=seeds.get("seed_before_tokens"),
         seed_after_tokens=seeds.get("seed_after_tokens"), blocked_die=blocked_die,
         player_redirect=player_redirect,
         requires=requires, rules_text=tuple(text), story=_text(doc, "story", ""),
-        source=doc.source)
+        source=doc.source, tune=_tune(doc, fields))
 
 
 def load_quest(path: str | Path) -> Quest:
@@ -304,3 +389,59 @@ def load_quest(path: str | Path) -> Quest:
 
 def bundled_quests() -> list[Quest]:
     return [load_quest(q) for q in BUNDLED]
+
+
+def _effects_data(effects: tuple[Effect, ...], table: dict[str, str | None]) -> list:
+    return [e.code if table[e.code] is None else {e.code: e.amount} for e in effects]
+
+
+def quest_to_dict(q: Quest) -> dict[str, Any]:
+    """The quest as `black-dice-quest/1` data (what `quest_from` reads back to an equal
+    quest): a game log embeds it, `quest new` writes it, `tune` varies it."""
+    data: dict[str, Any] = {"format": FORMAT, "id": q.id, "name": q.name}
+    if q.numeral:
+        data["numeral"] = q.numeral
+    if q.story:
+        data["story"] = q.story
+    if q.enemy is not None:
+        data["enemy"] = q.enemy
+    if q.enemy_icon is not None:
+        data["enemy_icon"] = q.enemy_icon
+    data["end"] = q.end
+    data["gold_pool"] = "unlimited" if q.gold_pool is None else dict(q.gold_pool)
+    data["fields"] = {f.symbol: {"reward": _effects_data(f.rewards, REWARDS),
+                                 "penalty": _effects_data(f.penalties, PENALTIES)}
+                      for f in q.fields}
+    rules: dict[str, Any] = {}
+    if q.blocked_at_start:
+        rules["blocked_at_start"] = [SYMBOLS[v - 1] for v in sorted(q.blocked_at_start)]
+    if q.tokens is not None:
+        t = q.tokens
+        rules["tokens"] = {"name": t.name, "needed": t.needed, "block": SYMBOLS[t.block - 1],
+                           "open": SYMBOLS[t.open - 1]}
+    for key in ("seed_before_tokens", "seed_after_tokens"):
+        value = getattr(q, key)
+        if value is not None:
+            rules[key] = SYMBOLS[value - 1]
+    if q.blocked_die != "reroll":
+        rules["blocked_die"] = q.blocked_die
+    if q.player_redirect:
+        rules["player_redirect"] = True
+    if q.requires:
+        rules["requires"] = {SYMBOLS[k - 1]: SYMBOLS[v - 1] for k, v in q.requires.items()}
+    if rules:
+        data["rules"] = rules
+    if q.rules_text:
+        data["rules_text"] = list(q.rules_text)
+    if q.tune is not None:
+        tune: dict[str, Any] = {}
+        if q.tune.gold_pool:
+            tune["gold_pool"] = ["unlimited" if p is None else dict(p) for p in q.tune.gold_pool]
+        if q.tune.blocked_at_start:
+            tune["blocked_at_start"] = [[SYMBOLS[v - 1] for v in sorted(b)]
+                                        for b in q.tune.blocked_at_start]
+        if q.tune.penalties:
+            tune["penalties"] = {f"{SYMBOLS[v - 1]}.{code}": list(amounts)
+                                 for v, code, amounts in q.tune.penalties}
+        data["tune"] = tune
+    return data

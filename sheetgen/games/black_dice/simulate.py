@@ -1,31 +1,39 @@
 """Play many games of one quest and measure it: the balance checker.
 
 For a quest (bundled or a designer's YAML file) and a player count, `simulate` plays `n`
-seeded games with a bundled policy at every seat and reports the crew's win rate (with a
-Wilson interval), how games are lost (ship sunk, crew lost, or not finished within the round
-limit), rounds to finish, and gold per seat (means with normal-approximation intervals, and
-each seat's share of wins). Game i draws its dice from `dice_stream(game_seed(seed, i))` and
-the players' own choices from `policy_stream(...)` of the same seed (the SplitMix64 streams of
-sheetgen.games.captains_curse.rng), so any one game can be replayed alone and the figures are
-the same whatever the number of worker processes (`jobs`).
+seeded games with a bundled policy at every seat (`sheetgen.engine.contract.play`) and
+reports the crew's win rate (Wilson interval, `sheetgen.engine.stats`), how games are lost
+(ship sunk, crew lost, or not finished within the round limit), rounds to finish, and gold
+per seat (means with normal-approximation intervals, and each seat's share of wins). Game i
+of a run has the seed `game_seeds(seed, n)[i]` (`sheetgen.engine.runner`): its dice come
+from `dice_stream(...)` of that seed and the players' own choices from `policy_stream(...)`,
+so any one game can be replayed alone and the figures are the same whatever `jobs`.
+
+With `log_dir`, each game is logged as it is played (`black-dice-log/1`, see `gamelog.py`).
 """
 
 from __future__ import annotations
 
 import math
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from sheetgen.engine.stats import Z95, wilson_interval
-from sheetgen.games.captains_curse.rng import dice_stream, game_seed, policy_stream
+from sheetgen.engine.contract import play
+from sheetgen.engine.rng import dice_stream, policy_stream
+from sheetgen.engine.runner import run_games
+from sheetgen.engine.stats import Z95, wilson
 
-from .game import GameState, new_game, push
-from .players import POLICIES
+from .game import GameState
+from .gamelog import GameRecorder, log_name
+from .players import players as bundled_players
 from .quest import Quest
-from .rules import black_dice_winner
 
 ROUND_LIMIT = 40
 """A game not over after this many rounds counts as unfinished (a quest that cannot end)."""
+
+
+class RoundLimit(Exception):
+    """Raised from `play`'s move hook when a game passes the round limit."""
 
 
 @dataclass(frozen=True)
@@ -36,25 +44,32 @@ class GameSummary:
     winner: int | None  # the richest pirate when the crew won
 
 
-def winner(state: GameState) -> int:
-    """Most gold; then fewest tokens; then the last round's captain (BD-WINNER)."""
-    hoards = {seat: p.gold for seat, p in enumerate(state.players)}
-    return black_dice_winner(hoards, state.round_captain)[0]
-
-
 def play_game(quest: Quest, players: int, seed: int, policy: str = "greedy",
-              round_limit: int = ROUND_LIMIT) -> GameSummary:
-    """Play one game to its end (or `round_limit` rounds) with `policy` at every seat."""
-    dice, own = dice_stream(seed), policy_stream(seed)
-    choose = POLICIES[policy]
-    state = new_game(quest, players, dice)
-    while not state.over and state.round <= round_limit:
-        push(state, choose(state, own), dice, check=False)
-    outcome = state.outcome or "unfinished"
-    rounds = state.round if outcome == "unfinished" else state.round - (not state.over)
+              round_limit: int = ROUND_LIMIT, log_path: str | Path | None = None
+              ) -> GameSummary:
+    """Play one game to its end (or `round_limit` rounds) with `policy` at every seat; with
+    `log_path`, its log is kept while it is played and written when it stops."""
+    state = GameState(quest, players)
+    seats = bundled_players(policy, players)
+    recorder = GameRecorder(state, quest, [s.name for s in seats], seed) if log_path else None
+
+    def on_move(seat: int, move: object) -> None:
+        if recorder is not None:
+            recorder(seat, move)
+        if state.round > round_limit:
+            raise RoundLimit
+
+    try:
+        outcome = play(state, seats, dice_stream(seed), on_move, player_rng=policy_stream(seed))
+    except RoundLimit:
+        outcome = None
+    if recorder is not None:
+        recorder.write(log_path, outcome)  # type: ignore[arg-type]
     gold = tuple(sum(p.gold) for p in state.players)
-    return GameSummary(outcome, min(rounds, state.round), gold,
-                       winner(state) if outcome == "won" else None)
+    if outcome is None:
+        return GameSummary("unfinished", round_limit, gold, None)
+    return GameSummary(outcome.termination, state.round, gold,
+                       outcome.winners[0] if outcome.winners else None)
 
 
 def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float, float]:
@@ -105,9 +120,8 @@ def summarize(quest: Quest, players: int, policy: str,
     out = Balance(quest.id, players, policy, n)
     for g in games:
         out.outcomes[g.outcome] = out.outcomes.get(g.outcome, 0) + 1
-    wins = out.outcomes.get("won", 0)
-    lo, hi = wilson_interval(wins, n)
-    out.win_rate = (wins / n if n else 0.0, lo, hi)
+    rate = wilson(out.outcomes.get("won", 0), n)
+    out.win_rate = (rate.rate, rate.low, rate.high)
     out.rounds_won = mean_ci([g.rounds for g in games if g.outcome == "won"])
     out.rounds_all = mean_ci([g.rounds for g in games])
     out.gold_per_seat = [mean_ci([g.gold[s] for g in games]) for s in range(players)]
@@ -115,25 +129,21 @@ def summarize(quest: Quest, players: int, policy: str,
     return out
 
 
-def _play_range(quest: Quest, players: int, seed: int, policy: str, start: int,
-                stop: int) -> list[GameSummary]:
-    return [play_game(quest, players, game_seed(seed, i), policy) for i in range(start, stop)]
+def _play_one(seed: int, index: int, quest: Quest, players: int, policy: str,
+              log_dir: str | None) -> GameSummary:
+    path = Path(log_dir) / log_name(quest, players, index) if log_dir else None
+    return play_game(quest, players, seed, policy, log_path=path)
 
 
 def simulate(quest: Quest, players: int = 3, n: int = 2000, seed: int = 1,
-             policy: str = "greedy", jobs: int = 1) -> Balance:
-    """Play games 0..n-1 and summarise them; `jobs` > 1 splits them over processes (the
-    games and so the figures do not change)."""
+             policy: str = "greedy", jobs: int = 1, log_dir: str | Path | None = None,
+             scheduler: str | None = None) -> Balance:
+    """Play games 0..n-1 and summarise them; `jobs` > 1 (or a dask `scheduler`) spreads
+    them over processes without changing a game or a figure."""
     if not 2 <= players <= 4:
         raise ValueError("The Curse of the Black Dice is for 2 to 4 players")
-    if jobs <= 1 or n < 2 * jobs:
-        games = _play_range(quest, players, seed, policy, 0, n)
-    else:
-        bounds = [n * k // jobs for k in range(jobs + 1)]
-        with ProcessPoolExecutor(jobs) as pool:
-            parts = pool.map(_play_range, [quest] * jobs, [players] * jobs, [seed] * jobs,
-                             [policy] * jobs, bounds[:-1], bounds[1:])
-            games = [g for part in parts for g in part]
+    games = run_games(_play_one, n, seed, jobs=jobs, scheduler=scheduler,
+                      args=(quest, players, policy, str(log_dir) if log_dir else None))
     return summarize(quest, players, policy, games)
 
 

@@ -1,6 +1,6 @@
 """The Curse of the Black Dice figures: a quest tile's six adventures at settlement.
 
-The dice shown and the verdict under each adventure come from `rules.settle_quest`, the
+The dice shown and the verdict under each adventure come from the engine's settlement, the
 same function whose results the text quotes, so picture, prose and arithmetic agree.
 """
 

@@ -8,28 +8,19 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.games.black_dice.game import (
-    GOLD_TOKENS,
-    Move,
-    Pirate,
-    counted,
-    legal_moves,
-    new_game,
-    parse_move,
-    push,
-    start_round,
-)
+from sheetgen.engine.rng import SplitMix64
+from sheetgen.games.black_dice.game import Pirate, new_game
+from sheetgen.games.black_dice.moves import Add, PirateMove, Reroll, Rum, parse_move
 from sheetgen.games.black_dice.quest import load_quest
-from sheetgen.games.black_dice.settlement import settle
-from sheetgen.games.captains_curse.rng import SplitMix64
-from tests.helpers.black_dice import Scripted, table
+from sheetgen.games.black_dice.table import GOLD_TOKENS
+from tests.helpers.black_dice import new_round, push, settle, table
 
 
 def test_complete_field_pays_and_failed_field_strikes():
     """BD-ORDER: crew dice >= black dice completes (reward), fewer fails (penalty)."""
     s = table("treasure", black=(0, 0, 0, 2, 0, 2),
               placed={4: [(1, 1)], 6: [(0, 2), (2, 1)]})
-    report = settle(s, Scripted([1]))
+    report = settle(s, [1])
     status = {line.value: line.status for line in report.lines}
     assert status[4] == "failed" and status[6] == "completed"
     assert s.ship_damage == 2  # the treasure map's penalty: two ship damage
@@ -42,7 +33,7 @@ def test_settlement_runs_anchor_to_flag_and_rerolls_cascade():
     """BD-ORDER, BD-REROLL: a failed anchor re-rolls its excess die; a 4 joins the map, which
     is then one die short and fails in its turn."""
     s = table("treasure", black=(2, 0, 0, 1, 0, 0), placed={1: [(0, 1)], 4: [(1, 1)]})
-    report = settle(s, Scripted([4]))
+    report = settle(s, [4])
     anchor, map_ = report.lines[0], report.lines[3]
     assert anchor.status == "failed" and anchor.rerolled == (4,) and anchor.moved_to == (4,)
     assert map_.black == 2 and map_.status == "failed"
@@ -54,7 +45,7 @@ def test_reroll_lower_or_inactive_does_nothing(face):
     """BD-REROLL: a result at or below the failed field, or on a field without black dice,
     stays off the tile."""
     s = table("treasure", black=(0, 0, 2, 1, 0, 0), placed={3: [(0, 1)], 4: [(1, 1)]})
-    report = settle(s, Scripted([face]))
+    report = settle(s, [face])
     assert report.lines[2].moved_to == ()
     assert report.lines[3].status == "completed"
 
@@ -63,17 +54,17 @@ def test_gold_shortage_captain_first_then_order_added():
     """BD-SHORTAGE: with two tokens left for three players, the captain takes first, then the
     first to have added dice; the last gets nothing."""
     s = table("treasure", black=(0, 0, 0, 0, 1, 0), placed={5: [(2, 1), (1, 1), (0, 1)]},
-              captain=1, bag=[3, 5])
-    settle(s, Scripted([1, 1, 1, 1]))
+              captain=1, gold_left=2)
+    settle(s, [1, 1, 1, 1], draws=[5, 3])
     assert [len(p.gold) for p in s.players] == [0, 1, 1]
     assert s.players[1].gold == [5] and s.players[2].gold == [3]
-    assert s.outcome == "won"  # BD-CHEST: the chest is empty and the ship floats
+    assert s.ended == "won"  # BD-CHEST: the chest is empty and the ship floats
 
 
 def test_gold_shortage_without_captain_follows_order_added():
     s = table("treasure", black=(0, 0, 0, 0, 1, 0), placed={5: [(2, 1), (1, 1)]},
-              captain=0, bag=[4])
-    settle(s, Scripted())
+              captain=0, gold_left=1)
+    settle(s, draws=[4])
     assert s.players[2].gold == [4] and s.players[1].gold == []
 
 
@@ -81,7 +72,7 @@ def test_rum_reward_two_for_participants_one_for_others():
     """BD-CODES rum."""
     s = table("treasure", black=(0, 1, 0, 0, 0, 0), placed={2: [(1, 1)]})
     before = [p.rum for p in s.players]
-    settle(s, Scripted())
+    settle(s)
     assert [p.rum - b for p, b in zip(s.players, before, strict=True)] == [1, 2, 1]
 
 
@@ -89,7 +80,7 @@ def test_move_die_reward_completes_a_short_field():
     """BD-CODES move_die: the last to add on the anchor moves one die to a later field one
     die short."""
     s = table("treasure", black=(1, 0, 0, 0, 0, 2), placed={1: [(0, 1), (2, 2)], 6: [(1, 1)]})
-    report = settle(s, Scripted())
+    report = settle(s)
     assert report.lines[5].status == "completed"
     assert s.dice_of(2, 6) == 1 and s.ship_damage == 0
 
@@ -99,9 +90,9 @@ def test_token_reward_and_goal_blocks_from_next_round():
     flag from the next round, with one black die put on the flag."""
     s = table("kraken", black=(0, 0, 0, 1, 0, 0), placed={4: [(0, 1)]})
     s.tokens = 1
-    settle(s, Scripted())
+    settle(s)
     assert s.tokens == 2 and s.goal_reached and s.blocked == {6}
-    start_round(s, Scripted([4] * 14 + [2]))
+    new_round(s, [4] * 14 + [2])
     assert s.blocked == {4} and s.black[6] >= 1 and s.black[4] == 0
 
 
@@ -110,19 +101,19 @@ def test_enemy_damage_third_wins():
     s = table("kraken", black=(0, 0, 0, 0, 0, 1), placed={6: [(0, 1)]})
     s.blocked = set()
     s.enemy_damage = 2
-    settle(s, Scripted())
-    assert s.enemy_damage == 3 and s.outcome == "won"
+    settle(s)
+    assert s.enemy_damage == 3 and s.ended == "won"
 
 
 def test_enemy_damage_if_more_needs_more_dice():
     """BD-CODES enemy_damage_if_more (Dutchman): equal dice pay gold but deal no damage."""
     s = table("dutchman", black=(0, 0, 0, 0, 0, 2), placed={6: [(0, 2)]})
     s.blocked = set()
-    settle(s, Scripted())
+    settle(s)
     assert s.enemy_damage == 0 and len(s.players[0].gold) == 1 + 1  # gold 1 + sea wolf
     s = table("dutchman", black=(0, 0, 0, 0, 0, 1), placed={6: [(0, 2)]})
     s.blocked = set()
-    settle(s, Scripted())
+    settle(s)
     assert s.enemy_damage == 1
 
 
@@ -130,34 +121,34 @@ def test_armada_flag_is_a_defence_without_rum():
     """BD-ARMADA (unlock): without the rum field completed, the flag pays nothing; completing
     it still avoids its penalty. With the rum completed, it pays and sinks a galleon."""
     s = table("armada", black=(0, 1, 0, 0, 0, 1), placed={6: [(0, 1)]})
-    report = settle(s, Scripted([1]))
+    report = settle(s, [1])
     assert report.lines[5].status == "defended"
     assert s.enemy_damage == 0 and s.ship_damage == 0
     assert len(s.players[0].gold) == 1  # only the sea wolf's token
     s = table("armada", black=(0, 1, 0, 0, 0, 1), placed={2: [(1, 1)], 6: [(0, 1)]})
-    settle(s, Scripted())
+    settle(s)
     assert s.enemy_damage == 1
 
 
 def test_fewer_and_more_black_next_round():
     """BD-CODES fewer_black / more_black change the next round's black dice."""
     s = table("armada", black=(0, 0, 1, 0, 0, 0), placed={3: [(0, 1)]})
-    settle(s, Scripted())
+    settle(s)
     assert s.next_fewer_black == 2
-    start_round(s, Scripted([3] * 30))
+    new_round(s, [3] * 30)
     assert sum(s.black) == 15 - 2
     s = table("armada", black=(0, 0, 1, 0, 0, 0))
-    settle(s, Scripted([1]))
+    settle(s, [1])
     assert s.next_more_black == 3
-    start_round(s, Scripted([3] * 30))
+    new_round(s, [3] * 30)
     assert sum(s.black) == 15 + 3
 
 
 def test_lose_die_next_round():
     """BD-CODES lose_die: every player has one die fewer for one round."""
     s = table("kraken", black=(0, 0, 0, 1, 0, 0))
-    settle(s, Scripted([1]))
-    start_round(s, Scripted([1] * 30))
+    settle(s, [1])
+    new_round(s, [1] * 30)
     assert all(p.pool == 4 for p in s.players)
 
 
@@ -166,8 +157,8 @@ def test_overboard_and_crew_lost():
     s = table("kraken", black=(0, 0, 0, 0, 1, 0))
     for p in s.pirates[1:]:
         p.face_up = False
-    settle(s, Scripted([1]))
-    assert not any(p.face_up for p in s.pirates) and s.outcome == "crew lost"
+    settle(s, [1])
+    assert not any(p.face_up for p in s.pirates) and s.ended == "crew lost"
 
 
 def test_rum_on_pirates_from_the_supply_within_limits():
@@ -175,7 +166,7 @@ def test_rum_on_pirates_from_the_supply_within_limits():
     s = table("armada", black=(0, 1, 0, 0, 0, 0))
     s.pirates = [Pirate("overboard", 1), Pirate("storm", 2)]
     supply = s.rum_supply
-    settle(s, Scripted([1]))
+    settle(s, [1])
     assert [p.rum for p in s.pirates] == [1, 2] and s.rum_supply == supply - 3
 
 
@@ -183,9 +174,10 @@ def test_lost_gold_tosses_into_the_box():
     """BD-CODES lost_gold: participants toss one token, the others two."""
     s = table("armada", black=(0, 0, 0, 0, 2, 0), placed={5: [(0, 1)]})
     for p in s.players:
-        p.gold = [s.gold_bag.pop() for _ in range(3)]
+        p.gold = [4, 4, 4]
+        s.unseen[4] -= 3
     boxed = len(s.box)
-    settle(s, Scripted([1]))
+    settle(s, [1])
     assert [len(p.gold) for p in s.players][1:] == [1, 1]
     assert len(s.box) == boxed + 5
 
@@ -194,15 +186,15 @@ def test_ship_sinks_on_third_damage_and_settlement_stops():
     """BD-SHIP: the third ship damage sinks the ship; later fields are not settled."""
     s = table("treasure", black=(0, 0, 0, 1, 0, 1), placed={6: [(0, 1)]})
     s.ship_damage = 1
-    report = settle(s, Scripted([1]))
-    assert s.outcome == "sunk" and report.lines[5].status == "not settled"
+    report = settle(s, [1])
+    assert s.ended == "sunk" and report.lines[5].status == "not settled"
     assert s.players[0].gold == []
 
 
 def test_halves_pick_sea_wolf_and_captain():
     """BD-HALVES: most dice on the right half takes a gold token, on the left half captains."""
     s = table("kraken", black=(0, 3, 0, 0, 2, 0), placed={2: [(2, 3)], 5: [(1, 2)]})
-    settle(s, Scripted())
+    settle(s)
     assert s.captain == 2
     assert len(s.players[1].gold) == 1 + 1  # the ship's 1 gold and the sea wolf's token
     assert s.players[2].gold == []
@@ -213,11 +205,11 @@ def test_legal_moves_add_only_active_symbols_and_reroll_once():
     s = new_game(load_quest("treasure"), 3, SplitMix64(3))
     s.black = [0, 2, 0, 0, 1, 0, 0]
     s.rolled = [1, 2, 2, 4]
-    moves = legal_moves(s)
-    assert Move("add", (1,)) in moves and Move("add", (4,)) in moves
-    assert Move("add", (2,)) not in moves and Move("reroll") in moves
-    push(s, Move("reroll"), Scripted([3, 4]))
-    assert sorted(s.rolled) == [1, 4, 4] and Move("reroll") not in legal_moves(s)
+    moves = s.legal_moves()
+    assert Add(1) in moves and Add(4) in moves
+    assert Add(2) not in moves and Reroll() in moves
+    push(s, Reroll(), [3, 4])
+    assert sorted(s.rolled) == [1, 4, 4] and Reroll() not in s.legal_moves()
 
 
 def test_rum_rerolls_all_unplaced_dice():
@@ -225,7 +217,7 @@ def test_rum_rerolls_all_unplaced_dice():
     s = new_game(load_quest("treasure"), 3, SplitMix64(3))
     me = s.players[s.turn]
     supply, rum = s.rum_supply, me.rum
-    push(s, Move("rum"), Scripted([6] * 5))
+    push(s, Rum(), [6] * 5)
     assert s.rolled == [6] * me.pool and me.rum == rum - 1 and s.rum_supply == supply + 1
 
 
@@ -241,7 +233,7 @@ def test_setup_counts():
     """BD-SETUP: 2 rum and 5 dice each, players + 1 pirates, 40 gold tokens in all."""
     s = new_game(load_quest("treasure"), 4, SplitMix64(11))
     assert len(s.pirates) == 5 and all(p.rum == 2 for p in s.players)
-    assert len(s.gold_bag) == 30 and sorted(s.gold_bag + s.box) == sorted(GOLD_TOKENS)
+    assert s.gold_left == 30 and sum(s.unseen.values()) == len(GOLD_TOKENS) == 40
     assert sum(s.black) == 20 or s.quest.blocked_at_start
 
 
@@ -251,34 +243,15 @@ def test_dutchman_crew_dice_on_a_blocked_field_count_for_the_open_token_field():
     flag. Black dice showing a blocked field are rolled again, then sit out."""
     s = new_game(load_quest("dutchman"), 3, SplitMix64(5))
     assert s.blocked == {6}
-    push(s, Move("rum"), Scripted([6, 6, 2, 1, 3]))
-    assert sorted(counted(s)) == [1, 2, 2, 2, 3] and sorted(s.rolled) == [1, 2, 3, 6, 6]
+    push(s, Rum(), [6, 6, 2, 1, 3])
+    assert sorted(s.counted()) == [1, 2, 2, 2, 3] and sorted(s.rolled) == [1, 2, 3, 6, 6]
     s.blocked = {2}
     s.black[6] = 2
-    push(s, Move("rum"), Scripted([2, 2, 6, 1, 1]))
-    assert sorted(counted(s)) == [1, 1, 6, 6, 6]
+    push(s, Rum(), [2, 2, 6, 1, 1])
+    assert sorted(s.counted()) == [1, 1, 6, 6, 6]
     s.blocked = {6}
-    start_round(s, Scripted([6, 6] * 20))
+    new_round(s, [6, 6] * 20)
     assert s.black[6] == 0 and s.black[2] == 1  # the rum's seeded die only
-
-
-def test_engine_settlement_agrees_with_the_rulebook_example():
-    """The rulebook's worked settlement (rules.settle_quest) and the engine's settlement give
-    the same statuses, re-rolls and moved dice for the same tile and dice."""
-    from sheetgen.games.black_dice.examples import BD_EXAMPLE, BD_EXAMPLE_ROLLS
-    from sheetgen.games.black_dice.rules import settle_quest
-
-    seats = {"Red": 0, "Blue": 1, "Green": 2}
-    s = table("kraken", black=tuple(a.black for a in BD_EXAMPLE),
-              placed={v: [(seats[p], c) for p, c in a.players.items()]
-                      for v, a in enumerate(BD_EXAMPLE, 1) if a.players})
-    s.blocked = set()
-    engine = settle(s, Scripted(list(BD_EXAMPLE_ROLLS))).lines
-    book = settle_quest(BD_EXAMPLE, list(BD_EXAMPLE_ROLLS))
-    assert [line.status for line in engine] == [r.status for r in book]
-    assert [line.rerolled for line in engine] == [r.rerolled for r in book]
-    assert [len(line.moved_to) for line in engine] == [len(r.moved_to) for r in book]
-    assert [line.black for line in engine] == [r.black for r in book]
 
 
 def _turn_state(pirate_ids, rolled, black=(1, 1, 1, 1, 1, 1)):
@@ -296,14 +269,14 @@ def test_pirates_are_paid_in_rum_up_to_their_limit():
     pirate is blocked. BD-UNBLOCK: with all blocked, one gold token frees them all."""
     s = _turn_state(["jibe"], [1, 2])
     me = s.players[s.turn]
-    push(s, parse_move("pirate jibe 0"), Scripted())
+    push(s, parse_move("pirate jibe 0"))
     assert s.rolled == [6, 2] and me.rum == 1 and s.pirates[0].rum == 1
-    push(s, parse_move("pirate jibe 1"), Scripted())
+    push(s, parse_move("pirate jibe 1"))
     assert s.rolled == [6, 5] and s.pirates[0].rum == 2
-    assert not any(m.kind == "pirate" for m in legal_moves(s))
+    assert not any(isinstance(m, PirateMove) for m in s.legal_moves())
     me.gold = [4, 3]
     supply = s.rum_supply
-    push(s, parse_move("unblock"), Scripted())
+    push(s, parse_move("unblock"))
     assert me.gold == [4] and s.box[-1] == 3 and s.pirates[0].rum == 0
     assert s.rum_supply == supply + 2
 
@@ -313,19 +286,19 @@ def test_bullseye_course_storm_keelhaul_onboard():
     s = _turn_state(["bullseye", "course", "storm", "keelhaul", "onboard"], [1, 2],
                     black=(1, 3, 0, 1, 1, 2))
     s.players[s.turn].rum = 9
-    push(s, parse_move("pirate bullseye 0 5"), Scripted())
+    push(s, parse_move("pirate bullseye 0 5"))
     assert s.rolled == [5, 2]
-    push(s, parse_move("pirate course 2 6"), Scripted())
+    push(s, parse_move("pirate course 2 6"))
     assert s.black[2] == 2 and s.black[6] == 3
     other = (s.turn + 1) % 3
     s.placed[4] = [(other, 1)]
     s.players[other].pool -= 1
-    push(s, parse_move(f"pirate onboard {other} 4 5"), Scripted())
+    push(s, parse_move(f"pirate onboard {other} 4 5"))
     assert s.placed[4] == [] and s.placed[5] == [(other, 1)]
     pool = s.players[other].pool
-    push(s, parse_move("pirate keelhaul 5"), Scripted())
+    push(s, parse_move("pirate keelhaul 5"))
     assert s.placed[5] == [] and s.players[other].pool == pool + 1
-    push(s, parse_move("pirate storm 6"), Scripted([1, 3, 6]))
+    push(s, parse_move("pirate storm 6"), [1, 3, 6])
     # the flag's three dice show anchor (has dice), swords (none: aside) and flag
     assert s.black[1] == 2 and s.black[3] == 0 and s.black[6] == 1
 
@@ -333,10 +306,10 @@ def test_bullseye_course_storm_keelhaul_onboard():
 def test_overboard_shield_ignores_one_penalty_at_the_next_settlement():
     """BD-PIRATE (Overboard with him!): paid and turned face down, it cancels one penalty."""
     s = _turn_state(["overboard", "storm"], [1])
-    push(s, parse_move("pirate overboard"), Scripted())
+    push(s, parse_move("pirate overboard"))
     assert s.shields == 1 and not s.pirates[0].face_up and s.pirates[0].rum == 1
     s.black = [0, 0, 0, 0, 2, 0, 0]
     s.placed = [[] for _ in range(7)]
-    report = settle(s, Scripted([1, 1]))
+    report = settle(s, [1, 1])
     assert s.ship_damage == 0 and "ignored" in report.lines[3].effects[0]
     assert s.shields == 0

@@ -3,12 +3,11 @@ concrete game position, and for the readings the rulebook lists for them."""
 
 from __future__ import annotations
 
-from sheetgen.games.black_dice.game import Move, Pirate, counted, legal_moves, new_game, push
+from sheetgen.engine.rng import SplitMix64
+from sheetgen.games.black_dice.game import Pirate, new_game
+from sheetgen.games.black_dice.moves import Add, Jibe, Reroll, Rum
 from sheetgen.games.black_dice.quest import load_quest
-from sheetgen.games.black_dice.settlement import settle
-from sheetgen.games.black_dice.simulate import winner
-from sheetgen.games.captains_curse.rng import SplitMix64
-from tests.helpers.black_dice import Scripted, table
+from tests.helpers.black_dice import push, settle, table
 
 
 def test_jibe_turns_over_the_face_shown_not_the_field_it_counts_for():
@@ -21,11 +20,11 @@ def test_jibe_turns_over_the_face_shown_not_the_field_it_counts_for():
     s.black = [0, 1, 2, 0, 0, 1, 0]
     me = s.players[s.turn]
     me.rum, me.pool = 3, 2
-    push(s, Move("rum"), Scripted([6, 3]))  # the engine rolls a flag and a swords
-    assert s.rolled == [6, 3] and counted(s) == [2, 3]
-    push(s, Move("pirate", ("jibe", 0)), Scripted())
-    assert s.rolled == [1, 3] and counted(s) == [1, 3]
-    assert Move("add", (1,)) in legal_moves(s) and Move("add", (2,)) not in legal_moves(s)
+    push(s, Rum(), [6, 3])  # the engine rolls a flag and a swords
+    assert s.rolled == [6, 3] and s.counted() == [2, 3]
+    push(s, Jibe(0))
+    assert s.rolled == [1, 3] and s.counted() == [1, 3]
+    assert Add(1) in s.legal_moves() and Add(2) not in s.legal_moves()
 
 
 def test_final_tie_goes_to_the_captain_who_led_the_last_round():
@@ -33,16 +32,14 @@ def test_final_tie_goes_to_the_captain_who_led_the_last_round():
     the left half), but the three-way tie on gold and tokens goes to seat 1, who led the
     round."""
     s = table("treasure", black=(0, 1, 0, 0, 1, 0), placed={2: [(2, 2)], 5: [(0, 1)]},
-              captain=1, bag=[4])
-    s.round_captain = 1
+              captain=1, gold_left=1)
     s.players[0].gold = [4, 4]
     s.players[1].gold = [4, 4, 4]
     s.players[2].gold = [4, 4, 4]
-    s.box = s.box[:len(s.box) - 8]
-    settle(s, Scripted())
-    assert s.outcome == "won" and s.captain == 2
+    settle(s, draws=[4])
+    assert s.ended == "won" and s.captain == 2
     assert [sum(p.gold) for p in s.players] == [12, 12, 12]
-    assert winner(s) == 1
+    assert s.outcome().winners == (1,) and s.outcome().tiebreak == "the last captain"
 
 
 def test_the_enemys_last_wound_still_lets_the_sea_wolf_and_captain_step_run():
@@ -52,8 +49,8 @@ def test_the_enemys_last_wound_still_lets_the_sea_wolf_and_captain_step_run():
     s = table("kraken", black=(0, 1, 0, 0, 0, 1), placed={2: [(2, 1)], 6: [(1, 2)]})
     s.blocked = set()
     s.enemy_damage = 2
-    report = settle(s, Scripted())
-    assert s.outcome == "won" and s.enemy_damage == 3
+    report = settle(s)
+    assert s.ended == "won" and s.enemy_damage == 3
     assert report.sea_wolf == 1 and len(s.players[1].gold) == 1
     assert report.captain == 2 and s.captain == 2
 
@@ -68,8 +65,8 @@ def test_a_later_field_can_still_sink_the_ship_after_the_third_wound(tmp_path):
     s.placed = [[] for _ in range(7)]
     s.placed[4] = [(0, 1)]
     s.enemy_damage, s.ship_damage = 2, 1
-    report = settle(s, Scripted([1]))
-    assert s.enemy_damage == 3 and s.outcome == "sunk"
+    report = settle(s, [1])
+    assert s.enemy_damage == 3 and s.ended == "sunk"
     assert report.lines[5].status == "failed"
 
 
@@ -97,7 +94,7 @@ def test_rum_rerolls_the_dice_put_aside_too():
     s.black = [0, 1, 0, 0, 0, 1, 0]
     me.pool = 3
     s.rolled = [1, 2, 3]
-    push(s, Move("reroll"), Scripted([3, 4]))
+    push(s, Reroll(), [3, 4])
     assert s.rolled == [1]  # the swords and the map are inactive again: put aside
-    push(s, Move("rum"), Scripted([2, 3, 5]))
+    push(s, Rum(), [2, 3, 5])
     assert s.rolled == [2, 3, 5] and len(s.rolled) == me.pool

@@ -9,18 +9,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheetgen.cli import main
-from sheetgen.games.black_dice.game import GOLD_TOKENS, RUM_TOKENS, legal_moves, new_game, push
+from sheetgen.engine.contract import CHANCE
+from sheetgen.engine.rng import dice_stream, policy_stream
+from sheetgen.games.black_dice.game import GameState
 from sheetgen.games.black_dice.players import POLICIES
 from sheetgen.games.black_dice.quest import BUNDLED, QUESTS_DIR, load_quest
 from sheetgen.games.black_dice.simulate import play_game, simulate
-from sheetgen.games.captains_curse.rng import dice_stream, policy_stream
+from sheetgen.games.black_dice.table import GOLD_TOKENS, RUM_TOKENS
 
 QUESTS = {q: load_quest(q) for q in BUNDLED}
 
 
 def check_invariants(state) -> None:
     held = [t for p in state.players for t in p.gold]
-    assert sorted(held + state.gold_bag + state.box) == sorted(GOLD_TOKENS)  # gold conserved
+    seen = {v: GOLD_TOKENS.count(v) - state.unseen[v] for v in state.unseen}
+    assert all(c >= 0 for c in state.unseen.values())
+    for v in seen:  # every token drawn is held or in the box: gold is conserved
+        assert held.count(v) + state.box.count(v) == seen[v]
     rum = sum(p.rum for p in state.players) + state.rum_supply + sum(p.rum for p in state.pirates)
     assert rum == RUM_TOKENS  # rum conserved
     assert state.rum_supply >= 0 and all(p.rum >= 0 and p.pool >= 0 for p in state.players)
@@ -31,16 +36,19 @@ def check_invariants(state) -> None:
 
 def trace(quest_id: str, players: int, seed: int, policy: str, limit: int = 40) -> list[str]:
     dice, own = dice_stream(seed), policy_stream(seed)
-    state = new_game(QUESTS[quest_id], players, dice)
+    state = GameState(QUESTS[quest_id], players)
     moves = []
-    while not state.over and state.round <= limit:
-        move = POLICIES[policy](state, own)
-        assert move in legal_moves(state)  # players only play legal moves
-        push(state, move, dice)
+    while state.to_move() is not None and state.round <= limit:
+        if state.to_move() == CHANCE:
+            move = state.sample_chance(dice)
+        else:
+            move = POLICIES[policy](state, own)
+            assert move in state.legal_moves()  # players only play legal moves
+        state.push(move)
         check_invariants(state)
         moves.append(str(move))
-        assert len(moves) < 20_000  # always terminates
-    moves.append(f"{state.outcome} {state.round}")
+        assert len(moves) < 40_000  # always terminates
+    moves.append(f"{state.ended} {state.round}")
     return moves
 
 
