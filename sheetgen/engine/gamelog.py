@@ -36,8 +36,10 @@ from .contract import IllegalMove, Outcome
 
 VERSION = 1
 KEYS = {"format": True, "game": True, "seed": False, "seats": True, "setup": False,
-        "moves": True, "result": True}
-"""The keys of a log; True = required."""
+        "moves": True, "events": False, "result": True}
+"""The keys of a log; True = required. `events` is a list of mappings a game keeps beside
+its moves (what a round's settlement paid, say) for its own replay to compare; the shared
+`replay` ignores it."""
 
 
 def log_format(game: str) -> str:
@@ -61,15 +63,19 @@ class GameLog:
     seed: int | None = None
     setup: dict[str, Any] = field(default_factory=dict)
     doc: Located | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
 
     def at(self, *path: str | int) -> Position | None:
         """The position of the value at `path` (e.g. `"setup", "quest"`), when read from a file."""
         return self.doc.at(path) if self.doc is not None else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": self.format, "game": self.game, "seed": self.seed,
-                "seats": list(self.seats), "setup": self.setup, "moves": list(self.moves),
-                "result": self.result}
+        data = {"format": self.format, "game": self.game, "seed": self.seed,
+                "seats": list(self.seats), "setup": self.setup, "moves": list(self.moves)}
+        if self.events:
+            data["events"] = list(self.events)
+        data["result"] = self.result
+        return data
 
 
 def make_log(game: str, *, seats: list[str], moves: list[str],
@@ -153,7 +159,7 @@ def parse_log(doc: Located | dict[str, Any], expected_format: str) -> GameLog:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise SheetgenError(f"seed must be an integer or null, got {seed!r}",
                             doc.at(("seed",)))
-    for key, kind in (("seats", list), ("moves", list), ("setup", dict)):
+    for key, kind in (("seats", list), ("moves", list), ("setup", dict), ("events", list)):
         value = data.get(key, {} if kind is dict else [])
         if not isinstance(value, kind):
             raise SheetgenError(f"{key} must be a {'list' if kind is list else 'mapping'}, "
@@ -169,8 +175,13 @@ def parse_log(doc: Located | dict[str, Any], expected_format: str) -> GameLog:
     if result is not None and not isinstance(result, dict):
         raise SheetgenError("result must be a mapping, or null for a game stopped before its "
                             "end", doc.at(("result",)))
+    for i, event in enumerate(data.get("events") or []):
+        if not isinstance(event, dict):
+            raise SheetgenError(f"events[{i}] must be a mapping, got {event!r}",
+                                doc.at(("events", i)))
     return GameLog(data["format"], str(data["game"]), list(data["seats"]), list(data["moves"]),
-                   result, seed, dict(data.get("setup") or {}), doc)
+                   result, seed, dict(data.get("setup") or {}), doc,
+                   list(data.get("events") or []))
 
 
 @dataclass(frozen=True)
