@@ -1,5 +1,6 @@
-"""The Curse of the Black Dice: the rules sheetgen computes so far (`rules`: settling a quest
-tile, the winner) and the rulebook's worked examples (`examples`).
+"""The Curse of the Black Dice: a rules engine on the engine contract (`game`, `moves`,
+`settlement`), quest files (`quest`), bundled players, the balance checker, game logs and the
+rulebook's worked examples (`examples`); docs/black-dice.md.
 
 >>> from sheetgen.games.black_dice.rules import adventure_outcome, black_dice_winner
 >>> adventure_outcome(black=5, player_dice=3)  # failed: two black dice are re-rolled
