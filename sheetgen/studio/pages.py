@@ -17,7 +17,7 @@ from sheetgen import registry
 from sheetgen.errors import SheetgenError
 from sheetgen.studio_contract import Page
 
-BUILTIN: dict[str, str] = {}
+BUILTIN = {"layouts": "sheetgen.studio.layoutpage"}
 """The studio's own pages, name -> module holding `PAGE`; listed after the games."""
 
 ASSET = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(html|js|css|svg|png)$")
