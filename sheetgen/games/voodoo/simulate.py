@@ -192,6 +192,7 @@ class Figures:
     seats: tuple[Proportion, ...]
     start_spaces: dict[Space, Proportion]
     players: dict[str, Proportion]
+    player_power: dict[str, Mean]   # final Voodoo Power per seat played, by player
     kinds: dict[str, Proportion]
     cursed_won: Proportion | None   # games with a Cursed Pirate among the winners
     shared_wins: int
@@ -218,6 +219,7 @@ class Figures:
             "seats": [prop(p) for p in self.seats],
             "start_spaces": {f"{c},{r}": prop(p) for (c, r), p in self.start_spaces.items()},
             "players": {k: prop(v) for k, v in self.players.items()},
+            "player_power": {k: mean(v) for k, v in self.player_power.items()},
             "kinds": {k: prop(v) for k, v in self.kinds.items()},
             "cursed_won": prop(self.cursed_won) if self.cursed_won else None,
             "shared_wins": self.shared_wins,
@@ -249,6 +251,8 @@ def summarize(games: Sequence[GameSummary], board: Board, lineup: Lineup) -> Fig
     order = [s for s in board.harbour_order if s in starts]
     start_rates = {s: starts[s] for s in order}  # type: ignore[index]
     players = _rate([(g.seats[s], s in g.winners) for g in games for s in range(seats)])
+    player_power = {name: mean_interval([g.scores[s] for g in games for s in range(seats)
+                                         if g.seats[s] == name]) for name in sorted(players)}
     kinds = _rate([("cursed" if g.seats[s] == CURSED else "player", s in g.winners)
                    for g in games for s in range(seats)])
     has_cursed = any(CURSED in g.seats for g in games)
@@ -264,7 +268,7 @@ def summarize(games: Sequence[GameSummary], board: Board, lineup: Lineup) -> Fig
         rounds_least=min(rounds), rounds_most=max(rounds),
         rounds_count=dict(sorted(Counter(rounds).items())), ends=ends, seats=seat_rates,
         start_spaces=start_rates, players=dict(sorted(players.items())),
-        kinds=dict(sorted(kinds.items())), cursed_won=cursed_won,
+        player_power=player_power, kinds=dict(sorted(kinds.items())), cursed_won=cursed_won,
         shared_wins=sum(len(g.winners) > 1 for g in games),
         winners_power=winners_power, winners_share=share)
 
@@ -287,8 +291,10 @@ def report_lines(f: Figures, board: Board) -> list[str]:
     lines.append("win share by starting harbour space (value):")
     lines += [f"  {c},{r} ({board.value((c, r))}): {pct(p)}"
               for (c, r), p in f.start_spaces.items()]
-    lines.append("win share by player (per seat played):")
-    lines += [f"  {name}: {pct(p)}" for name, p in f.players.items()]
+    lines.append("win share by player (per seat played), and mean final Voodoo Power:")
+    lines += [f"  {name}: {pct(p)}; power {f.player_power[name].mean:.2f} "
+              f"(95% {f.player_power[name].low:.2f}-{f.player_power[name].high:.2f})"
+              for name, p in f.players.items()]
     if f.cursed_won is not None:
         lines.append("Cursed Pirates against players (per seat):")
         lines += [f"  {kind}: {pct(p)}" for kind, p in f.kinds.items()]

@@ -147,15 +147,25 @@ def table_checks(f: Figures) -> list[Check]:
 
 def skill_checks(f: Figures) -> list[Check]:
     planner, greedy, rand = (f.players[k] for k in ("planner", "greedy", "random"))
+    power = {k: f.player_power[k] for k in ("planner", "greedy", "random")}
+
+    def mean(k: str) -> str:
+        m = power[k]
+        return f"{k} {m.mean:.1f} ({m.low:.1f}-{m.high:.1f})"
+
     return [
-        Check("planner beats greedy", planner.rate > greedy.rate,
-              f"planner {_pct(planner)}, greedy {_pct(greedy)}", "planner > greedy",
-              "a player who looks a round ahead must win more often than one who looks one "
-              "move ahead"),
-        Check("greedy beats random", greedy.low > rand.high,
-              f"greedy {_pct(greedy)}, random {_pct(rand)}",
-              "intervals apart", "choices must matter: a greedy player wins clearly more "
-              "often than one who moves at random"),
+        Check("planner beats greedy", planner.rate > greedy.rate
+              and power["planner"].mean > power["greedy"].mean,
+              f"wins: planner {_pct(planner)}, greedy {_pct(greedy)}; power: "
+              f"{mean('planner')}, {mean('greedy')}", "planner ahead in wins and power",
+              "a player who looks a round ahead must win more often, and end with more "
+              "Voodoo Power, than one who looks one move ahead"),
+        Check("greedy beats random", power["greedy"].low > power["random"].high
+              and greedy.rate >= rand.rate,
+              f"power: {mean('greedy')}, {mean('random')}; wins: greedy {_pct(greedy)}, "
+              f"random {_pct(rand)}", "power intervals apart",
+              "choices must matter: a greedy player ends with clearly more Voodoo Power than "
+              "one who moves at random (judged on power: beside a planner both rarely win)"),
     ]
 
 

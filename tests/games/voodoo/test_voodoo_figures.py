@@ -166,13 +166,29 @@ def test_a_seat_ahead_by_chance_in_few_games_is_not_condemned():
 
 def test_skill_and_cursed_checks():
     seats = ("planner", "greedy", "greedy", "random")
-    ordered = summarize(_games(120, lambda i: [0] if i % 2 else [1 + (i % 4 == 1)],
-                               seats=seats), BOARD, Lineup(seats))
+
+    def scored(n, winners_of, power_of):
+        return [summary_of(record(winners_of(i), 8, "lunar",
+                                  scores=[power_of(name, i) for name in seats]), seats)
+                for i in range(n)]
+
+    ordered = summarize(scored(120, lambda i: [0] if i % 2 else [1 + (i % 4 == 1)],
+                               lambda name, i: {"planner": 22, "greedy": 18,
+                                                "random": 9}[name] + i % 5), BOARD,
+                        Lineup(seats))
+    assert ordered.player_power["greedy"].mean == pytest.approx(20.0)
     assert all(_by_name(skill_checks(ordered)).values())
-    upside_down = summarize(_games(120, lambda i: [3] if i % 2 else [1], seats=seats),
-                            BOARD, Lineup(seats))
+    upside_down = summarize(scored(120, lambda i: [3] if i % 2 else [1],
+                                   lambda name, i: {"planner": 9, "greedy": 12,
+                                                    "random": 20}[name] + i % 5), BOARD,
+                            Lineup(seats))
     checks = _by_name(skill_checks(upside_down))
     assert not checks["planner beats greedy"] and not checks["greedy beats random"]
+    close = summarize(scored(120, lambda i: [0] if i % 2 else [1 + (i % 4 == 1)],
+                             lambda name, i: {"planner": 22, "greedy": 15,
+                                              "random": 15}[name] + i % 5), BOARD,
+                      Lineup(seats))
+    assert not _by_name(skill_checks(close))["greedy beats random"]
     seats = ("greedy", "greedy", CURSED, CURSED)
     fair = summarize(_games(120, lambda i: [i % 4], seats=seats), BOARD, Lineup(seats))
     assert all(_by_name(cursed_checks(fair)).values())

@@ -77,13 +77,44 @@ def test_a_seed_must_be_a_whole_number():
 def test_board_new_writes_the_file_and_board_reads_it(runner, tmp_path):
     one, two = tmp_path / "a.yaml", tmp_path / "b.yaml"
     for out in (one, two):
-        result = runner.invoke(main, ["voodoo", "board", "new", "--seed", "11", "-o", str(out)])
+        result = runner.invoke(main, ["voodoo", "board", "new", "--seed", "11", "--no-verify",
+                                      "-o", str(out)])
         assert result.exit_code == 0, result.output
     assert one.read_bytes() == two.read_bytes() == generate_board(11).text.encode()
     result = runner.invoke(main, ["voodoo", "board", str(one)])
     assert result.exit_code == 0 and "Sea of Souls, seed 11" in result.output
     result = runner.invoke(main, ["voodoo", "board", "new", "--seed", "x", "-o", str(one)])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_board_new_keeps_only_a_board_that_passes_verify(runner, tmp_path, monkeypatch):
+    """The verdicts are stubbed here (verify itself is tested on the bundled board): the
+    first candidate fails, the second passes, and the second is written."""
+    from sheetgen.games.voodoo import verify
+
+    seen = []
+
+    class Verdict:
+        def __init__(self, ok):
+            self.ok, self.checks = ok, ()
+
+    def fake(text, plan, seed, jobs=1):
+        seen.append(text)
+        return Verdict(len(seen) == 2)
+
+    monkeypatch.setattr(verify, "verify_board", fake)
+    out = tmp_path / "b.yaml"
+    result = runner.invoke(main, ["voodoo", "board", "new", "--seed", "4", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    first = generate_board(4)
+    second = generate_board(4, first.attempt + 1)
+    assert seen == [first.text, second.text] and out.read_text() == second.text
+    seen.clear()
+    monkeypatch.setattr(verify, "verify_board", lambda *a, **k: Verdict(False))
+    result = runner.invoke(main, ["voodoo", "board", "new", "--seed", "4", "--tries", "3",
+                                  "-o", str(tmp_path / "none.yaml")])
+    assert result.exit_code == 1 and "no board of seed 4 passed verify in 3" in result.output
+    assert not (tmp_path / "none.yaml").exists()
 
 
 def _contents(pdf: bytes) -> list[bytes]:
