@@ -75,6 +75,8 @@ class Geometry:
     moonlight: frozenset[str]
     eight: frozenset[Space]         # the spaces worth 8 (Rackham's Map, l.550)
     tile_spaces: tuple[Space, ...]  # where a Sea Tile may lie (not tidal, not a map)
+    shore: frozenset[Space]         # the Voodoo Shore landings
+    value: dict[Space, int]         # every space's value, shore landings included
 
     @staticmethod
     def of(board: Board) -> Geometry:
@@ -86,6 +88,8 @@ class Geometry:
                                                           (col, row + 1), (col, row - 1))
                                        if p in cell_of))
         sea = tuple(board.sea())
+        shore = frozenset(board.shore_landings())
+        value = {s: board.value(s) for s in (*board.spaces(), *shore)}
         return Geometry(
             board=board, sea=sea, harbour=frozenset(board.harbour()),
             grid_cells=len(cell_of), grid_adjacent=tuple(adjacent),
@@ -93,6 +97,7 @@ class Geometry:
             moonlight=frozenset(board.moonlight_barrels),
             eight=frozenset(s for s in sea if board.value(s) == 8),
             tile_spaces=tuple(s for s in sea if board.kind(s) in ("calm", "haunted")),
+            shore=shore, value=value,
         )
 
 

@@ -235,7 +235,7 @@ class VoodooState:
         return [(first + i) % n for i in range(n)]
 
     def ashore(self, c: Core, seat: int) -> bool:
-        return c.pos[seat] is not None and self.board.is_shore(c.pos[seat])
+        return c.pos[seat] in self.geo.shore
 
     def in_harbour(self, c: Core, seat: int) -> bool:
         return c.pos[seat] in self.geo.harbour
@@ -1457,6 +1457,20 @@ def new_game(board: Board, seats: Sequence[str], rng: np.random.Generator,
 
 
 # --- playing whole games ----------------------------------------------------------------------
+def streams(seed: int) -> tuple[np.random.Generator, np.random.Generator, np.random.Generator]:
+    """The three independent generators `play_game` draws from: the setup (`new_game`), the
+    chance steps, the players. Chance and players apart give common random numbers: the
+    same seed deals the same setup and the same dice whoever plays."""
+    a, b, c = (np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(3))
+    return a, b, c
+
+
+def setup_for_replay(board: Board, seats: Sequence[str], seed: int) -> VoodooState:
+    """The position `play_game(board, seats, ..., seed)` started from: a log of its moves
+    (chance outcomes included) replays from here with `push`."""
+    return new_game(board, seats, streams(seed)[0])
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One game played to its end (see `play_game`)."""
@@ -1478,8 +1492,7 @@ def play_game(board: Board, seats: Sequence[str], policies: Sequence[Any], seed:
     The seed drives the setup, the chance steps and the players, each from its own stream."""
     from .players import make_player
 
-    setup_rng, chance_rng, player_rng = (np.random.default_rng(s) for s in
-                                         np.random.SeedSequence(seed).spawn(3))
+    setup_rng, chance_rng, player_rng = streams(seed)
     state = new_game(board, seats, setup_rng)
     players = [make_player(p) if isinstance(p, str) else p for p in policies]
     moves: list[str] = []

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .core import Core
+from .core import END_CARDS, Core
 from .game import CHANCE, VoodooState
+from .moves import COLOURS
 from .scoring import skull_bonus
 
 SOUL_VALUE = 0.9       # a soul in the hold: about a space of sailing in the next ritual
@@ -34,29 +35,37 @@ RIVAL_SHARE = 0.35
 def estimate(state: VoodooState, seat: int) -> float:
     """How good the position is for `seat`: its own worth less a share of the best rival's."""
     c = state.core
-    mine = _worth(state, c, seat)
-    rivals = [_worth(state, c, s) for s in range(len(c.cursed)) if s != seat]
-    return mine - RIVAL_SHARE * (max(rivals) if rivals else 0.0)
+    geo = state.geo
+    placed = None not in c.pos
+    shore = placed and any(p in geo.shore for p in c.pos)
+    mine, best = 0.0, None
+    for s in range(len(c.cursed)):
+        w = _worth(geo, c, s, shore, placed)
+        if s == seat:
+            mine = w
+        elif best is None or w > best:
+            best = w
+    return mine - RIVAL_SHARE * (best or 0.0)
 
 
-def _worth(state: VoodooState, c: Core, seat: int) -> float:
-    board = state.board
+def _worth(geo, c: Core, seat: int, shore: bool, placed: bool) -> float:
     pos = c.pos[seat]
     if pos is None:
         return 0.0
-    shore = any(p is not None and board.is_shore(p) for p in c.pos)
-    value = board.value(pos) + c.coins[seat] + min(c.power[seat], 6)
-    if all(p is not None for p in c.pos):
+    value = geo.value[pos] + c.coins[seat] + min(c.power[seat], 6)
+    if placed:
         value += skull_bonus(c, seat, shore)
-    if board.is_shore(pos):
+    if pos in geo.shore:
         value += 3.0   # the game ends at Dawn, on your terms
     b = c.buried[seat]
     souls = len(c.souls[seat]) + (len(b[1]) if b else 0)
     poppets = c.poppets[seat] + (b[2] if b else 0)
     value += SOUL_VALUE * souls + POPPET_VALUE * poppets
-    value += COMPASS_VALUE * (c.compass == seat)
-    value += OBJECT_VALUE * sum(1 for o in c.objects[seat] if "Skull" not in o
-                                and o != "Morgan's Eyes")
+    if c.compass == seat:
+        value += COMPASS_VALUE
+    objects = c.objects[seat]
+    if objects:
+        value += OBJECT_VALUE * sum(1 for o in objects if o not in END_CARDS)
     return value
 
 
@@ -116,11 +125,37 @@ class GreedyPlayer:
     @staticmethod
     def ranked(state: VoodooState, seat: int, moves) -> list[tuple[float, int, object]]:
         out = []
-        for i, m in enumerate(moves):
+        for i, m in representatives(state, moves):
             state.push(m)
             out.append((estimate(state, seat), -i, m))
             state.pop()
         return out
+
+
+def representatives(state: VoodooState, moves) -> list[tuple[int, object]]:
+    """The moves worth scoring, with their index: `estimate` does not see where on the
+    ritual grid a soul lies (only whether it matched) nor where a Sea Tile goes, so of the
+    moves that differ only in that, the first stands for all (the one the full scan would
+    keep on a tie, so the choice is the same)."""
+    c = state.core
+    seen: set = set()
+    out = []
+    adjacent = state.geo.grid_adjacent
+    for i, m in enumerate(moves):
+        verb = m.verb
+        if verb == "rite" and m != "rite pass":
+            _, cell, colour, d = m.split(" ")
+            k = COLOURS.index(colour)
+            key = (colour, d, any(c.grid[j] == k for j in adjacent[int(cell) - 1]))
+        elif verb == "sea":
+            key = ("sea", m.split(" ")[1])
+        else:
+            out.append((i, m))
+            continue
+        if key not in seen:
+            seen.add(key)
+            out.append((i, m))
+    return out
 
 
 ROLLOUTS = 2

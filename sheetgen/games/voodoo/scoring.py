@@ -47,30 +47,40 @@ def skull_bonus(c: Core, seat: int, shore_reached: bool) -> int:
     """Every end-game card the seat holds, buried ones included (they come back at Dawn)."""
     objects, souls, poppets = c.objects[seat], c.souls[seat], c.poppets[seat]
     buried = c.buried[seat]
+    cursed = c.cursed[seat]
     if buried is not None:
         objects = objects + buried[3]
         souls = souls + buried[1]
         poppets += buried[2]
-    mine = c.pos[seat][0]
-    west = sum(1 for s, p in enumerate(c.pos) if s != seat and p[0] < mine)
-    cursed = c.cursed[seat]
-    total = sum(card_bonus(o, souls, poppets, west, shore_reached, cursed) for o in objects)
-    eyes = objects.count("Morgan's Eyes")
+    total = eyes = 0
+    skull = False
+    for name in objects:
+        if name in _SKULL_SET:
+            skull = True
+            west = 0
+            if name == "Green Skull":
+                mine = c.pos[seat][0]
+                west = sum(1 for s, p in enumerate(c.pos) if s != seat and p[0] < mine)
+            total += card_bonus(name, souls, poppets, west, shore_reached, cursed)
+        elif name == "Morgan's Eyes":
+            eyes += 1
     total += 7 if eyes >= 2 else (-2 if eyes == 1 else 0)
-    if cursed and not any(o in SKULLS for o in objects):
+    if cursed and not skull:
         total += len(souls)
     return total
+
+
+_SKULL_SET = frozenset(SKULLS)
 
 
 def voodoo_power(geo: Geometry, c: Core) -> list[dict[str, int]]:
     """Per seat: {"position", "coins", "broadsides", "skulls"} (V16). "broadsides" is the
     ship's Voodoo Power die, capped at 6 (the rulebook's reading of l.67)."""
-    board = geo.board
-    shore = any(board.is_shore(p) for p in c.pos)
+    shore = any(p in geo.shore for p in c.pos)
     out = []
     for seat in range(len(c.pos)):
         coins = c.coins[seat] + (c.buried[seat][0] if c.buried[seat] is not None else 0)
-        out.append({"position": board.value(c.pos[seat]), "coins": coins,
+        out.append({"position": geo.value[c.pos[seat]], "coins": coins,
                     "broadsides": min(c.power[seat], 6),
                     "skulls": skull_bonus(c, seat, shore)})
     return out

@@ -690,8 +690,8 @@ def test_pop_restores_every_position_exactly(seats, seed):
 def test_moves_print_and_parse_and_a_game_replays_from_its_moves():
     r = play_game(B, ["player", "cursed", "player"], ["greedy", "random", "random"], seed=5)
     assert r.end in ("shore", "lunar") and r.rounds >= 1
-    s = new_game(B, ["player", "cursed", "player"],
-                 np.random.default_rng(np.random.SeedSequence(5).spawn(3)[0]))
+    from sheetgen.games.voodoo.game import setup_for_replay
+    s = setup_for_replay(B, ["player", "cursed", "player"], 5)
     for text in r.moves:
         s.push(Move.parse(text))
     assert s.outcome() == r.outcome
