@@ -153,3 +153,14 @@ def black_dice_design() -> BlackDiceDesign:
 
 
 EXAMPLES["bd-design"] = black_dice_design
+
+
+def black_dice_difficulty():
+    """The crew's win rate per quest and player count, measured by the engine at build time
+    (`difficulty.py`; cached until the engine or a quest changes)."""
+    from sheetgen.games.black_dice.difficulty import difficulty
+
+    return difficulty()
+
+
+EXAMPLES["bd-difficulty"] = black_dice_difficulty

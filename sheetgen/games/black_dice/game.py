@@ -140,22 +140,28 @@ class GameState(Table):
             return []
         if self.pending is not None:
             return list(self._chance_outcomes(self.pending))
-        me = self.players[self.turn]
-        fields = self.counted()
-        moves: list[Move] = [Add(f) for f in sorted(set(fields)) if self.active(f)]
-        if not moves:
-            moves.append(Pass())
-        if not self.rerolled_inactive and any(not self.active(f) for f in fields):
-            moves.append(Reroll())
-        if me.rum > 0 and me.pool > 0:
-            moves.append(Rum())
-        if self._may_unblock():
-            moves.append(Unblock())
-        if me.rum > 0:
-            for pirate in self.pirates:
-                if pirate.usable:
-                    moves.extend(self._pirate_moves(pirate.id))
+        moves: list[Move] = []
+        for kind in (Add, Reroll, Rum, Unblock, PirateMove):
+            moves.extend(self._moves_of(kind))
         return moves
+
+    def _moves_of(self, kind: type) -> list[Move]:
+        """The legal player moves of one kind (`Add` includes `Pass`): push checks a move
+        against its own kind only, which is much cheaper than every move."""
+        me = self.players[self.turn]
+        if kind is Add or kind is Pass:
+            adds: list[Move] = [Add(f) for f in sorted(set(self.counted())) if self.active(f)]
+            return adds or [Pass()]
+        if kind is Reroll:
+            inactive = any(not self.active(f) for f in self.counted())
+            return [Reroll()] if inactive and not self.rerolled_inactive else []
+        if kind is Rum:
+            return [Rum()] if me.rum > 0 and me.pool > 0 else []
+        if kind is Unblock:
+            return [Unblock()] if self._may_unblock() else []
+        if me.rum == 0:
+            return []
+        return [m for p in self.pirates if p.usable for m in self._pirate_moves(p.id)]
 
     def sample_chance(self, rng: Chance) -> Move:
         need = self.pending
@@ -217,7 +223,7 @@ class GameState(Table):
             if pirate is None or not pirate.usable or me.rum == 0:
                 return []
             return self._pirate_moves(pirate.id)
-        return [m for m in self.legal_moves() if type(m) is type(move)]
+        return self._moves_of(type(move))
 
     @staticmethod
     def _rule_for(move: Move) -> str:
