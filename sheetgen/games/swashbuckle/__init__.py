@@ -47,6 +47,7 @@ GAME = Game(
     diagrams="sheetgen.rulebooks.diagrams.swashbuckle",
     examples="sheetgen.games.swashbuckle.examples",
     data_folders=("examples",),
+    studio="sheetgen.games.swashbuckle.studio",
 )
 
 __all__ = ["GAME", "Card", "default_card", "load_card", "score"]

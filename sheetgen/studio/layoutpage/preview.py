@@ -16,7 +16,7 @@ import os
 import re
 import tempfile
 import zipfile
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,7 @@ from sheetgen import access
 from sheetgen.errors import LayoutWarning, Position, SheetgenError, SheetgenErrors
 from sheetgen.layout.bundled import bundled_layouts
 from sheetgen.layout.document import Layout, RenderOptions, Row, load_layout
-from sheetgen.render.compose import compose
-from sheetgen.render.svg import SvgCanvas
+from sheetgen.render.preview import one_card, svg_pages
 from sheetgen.resources import layout_dirs
 
 BASE_NAMES = ("seed", "page")  # names every layout has; its variables are the others
@@ -219,15 +218,6 @@ def _load(desk: LayoutDesk) -> Layout:
                                                 seed=desk.seed))
 
 
-def _one_row(layout: Layout, index: int) -> Layout:
-    """The layout drawn for one data row, as one card (no imposition, tiling or marks)."""
-    row = layout.rows[index] if layout.rows else Row({}, Position(str(layout.path)), 1)
-    fields = {k: v for k, v in row.fields.items() if k != "copies"}
-    return replace(layout, imposition=None, tile=None,
-                   rows=[Row(fields, row.pos, row.number)],
-                   page=replace(layout.page, crop_marks=False))
-
-
 def preview(desk: LayoutDesk) -> dict[str, Any]:
     """The current row drawn as SVG (front, and back when the layout has one), with the
     warnings it raised, or the faults that stopped it, each at its place."""
@@ -239,14 +229,12 @@ def preview(desk: LayoutDesk) -> dict[str, Any]:
         out["rows"] = len(rows)
         desk.row = out["row"] = min(max(desk.row, 0), len(rows) - 1)
         out["row_label"] = rows[desk.row].label() if rows[desk.row].fields else ""
-        one = _one_row(layout, desk.row)
-        canvas = SvgCanvas()
         warnings: list[LayoutWarning] = []
-        compose(one, canvas, warnings=warnings, numbering=(desk.row, len(rows)))
+        pages = svg_pages(layout, desk.row, warnings)
     except SheetgenError as err:
         out["errors"] = faults_of(err)
         return out
-    out["pages"] = [canvas.page_svg(i).decode("utf-8") for i in range(canvas.page_count)]
+    out["pages"] = pages
     out["size_mm"] = [round(layout.page.width / 72 * 25.4, 1),
                       round(layout.page.height / 72 * 25.4, 1)]
     out["warnings"] = [{**_place(w.position), "message": w.message}
@@ -276,7 +264,7 @@ def row_png(desk: LayoutDesk, dpi: int = 150) -> bytes:
 
     layout = _load(desk)
     rows = len(layout.rows) or 1
-    image = next(card_images(_one_row(layout, min(desk.row, rows - 1)), dpi))
+    image = next(card_images(one_card(layout, min(desk.row, rows - 1)), dpi))
     buf = io.BytesIO()
     image.save(buf, format="PNG", dpi=(dpi, dpi))
     return buf.getvalue()
