@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .rng import game_seed
+from sheetgen.splitmix import game_seed
 
 CHUNKS_PER_JOB = 4
 """A run is cut into about this many chunks per worker (fewer for short runs): enough to

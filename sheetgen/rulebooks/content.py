@@ -49,7 +49,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _REQUIRED = ("title", "tagline", "players", "minutes", "credits", "chapters", "quickref")
-_OPTIONAL = ("source_note", "emblem")
+_OPTIONAL = ("source_note", "emblem", "pages")
 _MARKDOWN_EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc", "sane_lists", "smarty"]
 
 
@@ -137,6 +137,22 @@ def _load_meta(path: Path) -> dict[str, Any]:
     check_keys(sorted(meta), (*_REQUIRED, *_OPTIONAL), lambda key: Position(str(path)),
                "unknown key '{key}' in book.yaml")
     return meta
+
+
+def book_pages(directory: Path) -> tuple[int, int] | None:
+    """The A4 length a book keeps to, `pages: [low, high]` in its book.yaml (enough pages to
+    hold every rule, few enough to staple; tests/rulebooks checks the printed book against
+    it), or None when the book does not say."""
+    path = directory / "book.yaml"
+    pages = _load_meta(path).get("pages")
+    if pages is None:
+        return None
+    if not (isinstance(pages, list) and len(pages) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in pages)
+            and pages[0] <= pages[1]):
+        raise SheetgenError(f"pages must be [low, high], two page counts, not {pages!r}",
+                            Position(str(path)), hint="e.g. pages: [5, 9]")
+    return pages[0], pages[1]
 
 
 def _environment(directory: Path, helpers: dict[str, Callable[..., Any]]) -> jinja2.Environment:

@@ -1,8 +1,8 @@
-"""Captain's Curse draws from the engine's SplitMix64 streams (`sheetgen.engine.rng`, where
+"""Captain's Curse draws from the engine's SplitMix64 streams (`sheetgen.splitmix`, where
 the generator and its reasons live); this name stays for the game's own modules and for the
 compiled fast path, which compiles the same constants."""
 
-from sheetgen.engine.rng import (
+from sheetgen.splitmix import (
     GAMMA,
     MASK64,
     MIX1,

@@ -18,14 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.canvas import MM
+from sheetgen.canvas.draw import label as draw_label
 from sheetgen.canvas.geometry import polyline_ops, rect_ops
+from sheetgen.canvas.hand import hand_ops
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.games.captains_curse.sheet.elements import (
     BORDER,
     INK,
     WAVE,
-    _centred_text,
-    _hand_ops,
     map_frame,
 )
 from sheetgen.layout.elements.base import Element, Scope, register
@@ -67,7 +67,7 @@ class IslandTile(Element):
         ring = g.land.buffer(1.8, quad_segs=4)
         canvas.path(polyline_ops(fr.pts(ring.exterior.coords[:-1]), closed=True),
                     stroke=Stroke(WAVE, 0.6))
-        coast = _hand_ops(fr, g.land.exterior.coords[:-1], closed=True)
+        coast = hand_ops(fr.pt, g.land.exterior.coords[:-1], closed=True)
         canvas.path(coast, fill=v["land"])
         canvas.path(coast, stroke=Stroke(INK, 1.3, join=1))
         # Spots are placed in page millimetres (a die is 12 mm whatever the tile's scale).
@@ -76,12 +76,13 @@ class IslandTile(Element):
             px, py = x + sx * MM, y + sy * MM
             canvas.path(rect_ops(px, py, spot, spot, 1.6 * MM),
                         stroke=Stroke(BORDER, 0.6, dash=(2.0, 1.6)))
-            _centred_text(canvas, px + spot - 1.9 * MM, py + 2.9 * MM, str(n), "sans", 5.5, BORDER)
+            draw_label(canvas, px + spot - 1.9 * MM, py + 2.9 * MM, str(n), "sans", 5.5, BORDER,
+                       "middle")
         canvas.pop()
         canvas.path(rect_ops(x, y, s, s), stroke=Stroke(INK, 0.8))
         name_size = min(15.0, s / MM * 0.16)
-        _centred_text(canvas, x + s / 2, y + g.name_baseline * MM, g.name, "display",
-                      name_size, INK)
+        draw_label(canvas, x + s / 2, y + g.name_baseline * MM, g.name, "display",
+                   name_size, INK, "middle")
         self._tally(canvas, x, y + g.tally_top * MM, s, g.tally_height * MM)
 
     def _tally(self, canvas: Canvas, x: float, top: float, s: float, h: float) -> None:
@@ -94,7 +95,8 @@ class IslandTile(Element):
             tag = min(h, 11 * MM)
             canvas.path(rect_ops(bx, top, tag * 1.9, h, 1.2 * MM), fill=fill,
                         stroke=Stroke(INK, 0.7))
-            _centred_text(canvas, bx + tag * 0.95, top + h / 2 + 2.2, crew, "sans-bold", 6.2, ink)
+            draw_label(canvas, bx + tag * 0.95, top + h / 2 + 2.2, crew, "sans-bold", 6.2, ink,
+                       "middle")
 
 
 @register

@@ -26,8 +26,10 @@ from shapely.ops import polylabel
 from sheetgen.access import readable
 from sheetgen.assets.fonts import string_width
 from sheetgen.canvas import MM
+from sheetgen.canvas.draw import label as draw_label
 from sheetgen.canvas.draw import pointer
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
+from sheetgen.canvas.hand import hand_ops
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register
@@ -147,53 +149,6 @@ class _Frame:
 
     def pts(self, ps) -> list[tuple[float, float]]:
         return [self.pt(p) for p in ps]
-
-
-WOBBLE = 0.08  # a border bows by up to this share of its length, as if drawn by hand
-WOBBLE_MIN = 3.0  # mm: shorter segments (the coast's own wiggles) stay straight
-
-
-def _bow(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float] | None:
-    """The control point of a border segment's gentle curve, or None for a straight one.
-
-    A pure function of the unordered endpoints: the two cells sharing a border and a sink
-    line running along it all draw the very same curve, so nothing ever gaps.
-    """
-    from ..rng import SplitMix64
-
-    a, b = (p, q) if p <= q else (q, p)
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy)
-    if length < WOBBLE_MIN or abs(dx) < 0.01 or abs(dy) < 0.01:
-        return None  # short, or on the centre box: straight
-    key = (round(a[0] * 100) * 1_000_003 + round(a[1] * 100)) * 1_000_033 + \
-        round(b[0] * 100) * 1_009 + round(b[1] * 100)
-    off = (SplitMix64(key).random() - 0.5) * 2 * WOBBLE * length
-    return ((a[0] + b[0]) / 2 - dy / length * off, (a[1] + b[1]) / 2 + dx / length * off)
-
-
-def _hand_ops(fr: _Frame, points, closed: bool) -> list:
-    """Path ops through island points (mm), long segments bowed as by a steady hand."""
-    pts = [tuple(p) for p in points]
-    ops: list = [("M", *fr.pt(pts[0]))]
-    pairs = list(zip(pts, pts[1:] + pts[:1], strict=True)) if closed else \
-        list(zip(pts, pts[1:], strict=False))
-    for p, q in pairs:
-        c = _bow(p, q)
-        if c is None:
-            ops.append(("L", *fr.pt(q)))
-            continue
-        c1 = (p[0] + 2 / 3 * (c[0] - p[0]), p[1] + 2 / 3 * (c[1] - p[1]))
-        c2 = (q[0] + 2 / 3 * (c[0] - q[0]), q[1] + 2 / 3 * (c[1] - q[1]))
-        ops.append(("C", *fr.pt(c1), *fr.pt(c2), *fr.pt(q)))
-    if closed:
-        ops.append(("Z",))
-    return ops
-
-
-def _centred_text(canvas: Canvas, cx: float, baseline: float, s: str, font: str, size: float,
-                  color) -> None:
-    canvas.text(cx - string_width(s, font, size) / 2, baseline, s, font, size, color)
 
 
 def island_land(island: Island, pos=None) -> tuple[list[Polygon], Polygon]:
@@ -335,10 +290,10 @@ class IslandMap(Element):
         outer = Polygon(land.exterior).buffer(1.8, quad_segs=4)
         canvas.path(polyline_ops(fr.pts(outer.exterior.coords[:-1]), closed=True),
                     stroke=Stroke(WAVE, 0.6))
-        coast = _hand_ops(fr, land.exterior.coords[:-1], closed=True)
+        coast = hand_ops(fr.pt, land.exterior.coords[:-1], closed=True)
         canvas.path(coast, fill=v["land"])
         for poly in polys:
-            canvas.path(_hand_ops(fr, poly.exterior.coords[:-1], closed=True),
+            canvas.path(hand_ops(fr.pt, poly.exterior.coords[:-1], closed=True),
                         stroke=Stroke(BORDER, 0.45, join=1))
         canvas.path(coast, stroke=Stroke(INK, 1.3, join=1))
         size = v["symbol_size"]
@@ -360,7 +315,7 @@ class IslandMap(Element):
                 # Coast to coast: dots. An inland end (R11): dashes, read apart from the
                 # dotted line they end on, and an arrow at that end (`_inland_end_marks`).
                 inland = any(line.ends)
-                canvas.path(_hand_ops(fr, line.path, closed=False),
+                canvas.path(hand_ops(fr.pt, line.path, closed=False),
                             stroke=Stroke(v["line_color"], 1.3 if inland else 1.9,
                                           dash=(2.6, 1.9) if inland else (0.01, 3.1),
                                           cap=0 if inland else 1, join=1))
@@ -402,7 +357,7 @@ class IslandMap(Element):
                                                     for qx, qy in placed)), clear[0])
             placed.append((ex, ey))
             canvas.path(circle_ops(ex, ey, r), fill=(1.0, 1.0, 1.0), stroke=Stroke(color, 0.8))
-            _centred_text(canvas, ex, ey + 0.8 * MM, label, "sans-bold", 6.5, color)
+            draw_label(canvas, ex, ey + 0.8 * MM, label, "sans-bold", 6.5, color, "middle")
 
     def _place_name(self, canvas: Canvas, name: str, cx: float, top: float, poly: Polygon,
                     fr: _Frame, size: float) -> None:
@@ -428,7 +383,7 @@ class IslandMap(Element):
                 break
         pt, lines = chosen
         for i, text in enumerate(lines):
-            _centred_text(canvas, cx, top + pt * 1.05 * (i + 1), text, font, pt, INK)
+            draw_label(canvas, cx, top + pt * 1.05 * (i + 1), text, font, pt, INK, "middle")
 
     def _waves(self, canvas: Canvas, fr: _Frame, land: Polygon, name: str, box) -> None:
         """A light scatter of wave marks in open sea, placed by a hash of the island name."""
@@ -473,7 +428,7 @@ class IslandMap(Element):
             canvas.path(polyline_ops([left, tip, (cx, cy)], closed=True), fill=(0.55, 0.6, 0.64))
             canvas.path(polyline_ops([right, tip, (cx, cy)], closed=True), fill=(1, 1, 1),
                         stroke=Stroke((0.55, 0.6, 0.64), 0.4))
-        _centred_text(canvas, cx, cy - r - 2, "N", "sans-bold", 7, (0.45, 0.5, 0.55))
+        draw_label(canvas, cx, cy - r - 2, "N", "sans-bold", 7, (0.45, 0.5, 0.55), "middle")
 
 
 @dataclass(frozen=True)
@@ -520,8 +475,8 @@ def draw_centre_grid(canvas: Canvas, island: Island, ruleset: Ruleset, x: float,
         for r, value in enumerate(ruleset.columns[c]):
             top = y + head_h + r * cell_h
             size = cell_h * 0.55
-            _centred_text(canvas, cx + col_w / 2, top + cell_h * 0.68, str(value), "serif",
-                          size, INK)
+            draw_label(canvas, cx + col_w / 2, top + cell_h * 0.68, str(value), "serif",
+                       size, INK, "middle")
         ty = y + head_h + 6 * cell_h + total_h * 0.12
         canvas.path(rect_ops(cx + col_w * 0.1, ty, col_w * 0.8, total_h * 0.8, 2.0),
                     fill=(0.93, 0.95, 0.9), stroke=Stroke(INK, 0.8))
