@@ -732,3 +732,228 @@ def test_the_rule_table_is_in_the_docstring_and_the_docs():
     # every rule id the engine raises is in the table
     from sheetgen.games.voodoo.game import RULE_OF_KIND, RULE_OF_VERB
     assert set(RULE_OF_KIND.values()) | set(RULE_OF_VERB.values()) <= set(ids)
+
+
+# --- barrels (V29-V36) -------------------------------------------------------------------------
+def dusk_barrels(s, seat, barrel, card_of=None):
+    """Seat `seat` sits on `barrel` at Dusk; everybody's cards are set; run to the reveal."""
+    c = s.core
+    c.sea_coins = ()
+    bs = list(c.barrels)
+    bs[s.geo.barrels.index(barrel)] = seat
+    c.barrels = tuple(bs)
+    seated = list(c.seated)
+    seated[seat] = barrel
+    c.seated = tuple(seated)
+    c.card = card_of or ("Jax", "Jax", "Jax", "Jax")
+    c.dec, c.tasks, c.legal = None, (("reveal",),), None
+    s._run(c)
+    return s
+
+
+def test_moon_barrel_goes_first_then_from_the_sun():
+    s = start()
+    c = s.core
+    c.sun = 1
+    c.pos = ((4, 1), (3, 2), (2, 3), (5, 3))
+    dusk_barrels(s, 2, "Moon")
+    order = [t[1] for t in s.core.tasks if t[0] == "turn"]
+    assert s.to_move() == 2 and order == [1, 3, 0]                              # V29, V10
+
+
+def test_sand_buries_until_dawn_and_keeps_it_from_thieves():
+    s = start()
+    c = s.core
+    c.pos = ((4, 1), (3, 2), (2, 3), (5, 3))
+    c.coins = (4, 0, 0, 0)
+    dusk_barrels(s, 0, "Sand")
+    assert s.to_move() == 0 and s.core.dec[1] == "sand"
+    s.push("sand all")
+    c = s.core
+    assert c.coins[0] == 0 and c.buried[0][0] == 4 and c.souls[0] == ()           # V30
+    c.dec, c.tasks, c.legal = None, (("dawn",),), None
+    s._run(c)
+    assert s.core.coins[0] == 4 and s.core.buried[0] is None
+
+
+def test_bones_chooses_after_the_reveal():
+    s = start()
+    c = s.core
+    c.pos = ((4, 1), (3, 2), (2, 3), (5, 3))
+    c.last_card = ("Tix", None, None, None)
+    dusk_barrels(s, 0, "Bones")
+    assert s.to_move() == 0 and Move("bones Tix") not in s.legal_moves()            # V31
+    s.push("bones Take")
+    assert s.core.card[0] == "Take"
+
+
+def test_kraken_goes_on_an_empty_space():
+    s = start()
+    c = s.core
+    c.pos = ((4, 1), (3, 2), (2, 3), (5, 3))
+    dusk_barrels(s, 0, "KRKN")
+    assert Move("kraken 3,2") not in s.legal_moves()                                # V32
+    s.push("kraken 2,2")
+    assert s.core.kraken == (2, 2)
+
+
+def test_moonlight_barrels_wind_sea_tide_for_a_poppet():
+    s = start()
+    f = per_seat(s, pos={0: (4, 1), 1: (3, 2), 2: (2, 3), 3: (0, 1)}, poppets={0: 2})
+    at_turn(s, 0, None, **f, barrels=(-1,) * 8, seated=("",) * 4,
+            wind=B.wind.index("Fair Wind"), tide="IN", tiles=((5, 2), (2, 0)))
+    s.push("wind 2")
+    c = s.core
+    assert B.wind[c.wind] == "Mermaid's Breath" and c.poppets[0] == 1               # V34
+    assert c.seated[0] == "Wind" and not any(m.verb in ("tide", "sea", "stars")
+                                             for m in s.legal_moves())   # one barrel a round
+    at_turn(s, 0, None, barrels=(-1,) * 8, seated=("",) * 4)
+    s.push("tide")
+    assert s.core.tide == "OUT" and B.is_shore(s.core.pos[3])                       # V36
+    at_turn(s, 0, None, **per_seat(s, poppets={0: 1}), barrels=(-1,) * 8, seated=("",) * 4)
+    assert Move("sea 0 3,2") not in s.legal_moves()                  # a ship is on 3,2
+    s.push("sea 0 3,1")
+    assert s.core.tiles == ((3, 1), (2, 0))                                          # V35
+
+
+def test_no_barrel_magic_in_the_harbour():
+    s = start()
+    f = per_seat(s, pos={0: (8, 1)}, poppets={0: 2})
+    at_turn(s, 0, None, **f, barrels=(-1,) * 8, seated=("",) * 4)
+    assert not any(m.verb in ("tide", "sea", "stars", "wind") for m in s.legal_moves())
+    c = s.core
+    c.dec, c.tasks, c.legal = None, (("barrel", 0),), None
+    s._run(c)
+    assert s.core.dec is None                                   # not even asked at Dusk (V27)
+
+
+def test_barrel_magic_card_pays_instead_of_a_poppet():
+    s = start()
+    c = s.core
+    c.pos = ((4, 1), (3, 2), (2, 3), (5, 3))
+    c.objects = (("Barrel Magic",),) + c.objects[1:]
+    c.poppets = (0,) + c.poppets[1:]
+    c.barrels, c.dec, c.tasks, c.legal = (-1,) * 8, None, (("barrel", 0),), None
+    s._run(c)
+    moves = s.legal_moves()
+    assert Move("barrel Moon free") in moves and Move("barrel Moon") not in moves
+    s.push("barrel Moon free")
+    assert "Barrel Magic" in s.core.discard and s.core.seated[0] == "Moon"           # V72
+
+
+# --- Object cards (V60-V71) ---------------------------------------------------------------------
+def with_object(name, **more):
+    s = start()
+    f = per_seat(s, pos={0: (4, 1), 1: (3, 1), 2: (4, 3), 3: (1, 3)},
+                 objects={0: (name,)}, **more)
+    return at_turn(s, 0, None, **f, tiles=(), wind=0, grigri=-1)
+
+
+def test_silent_oars_boards_an_adjacent_ship():
+    s = with_object("Silent Oars", coins={1: 2, 0: 0})
+    assert Move("use Silent-Oars 2 coin") not in s.legal_moves()     # (4,3) is not adjacent
+    s.push("use Silent-Oars 1 coin")
+    assert s.core.coins[:2] == (1, 1) and "Silent Oars" in s.core.discard             # V61
+
+
+def test_ghost_whisper_casts_a_poppet_for_one_space():
+    s = with_object("Ghost Whisper", poppets={0: 1})
+    s.push("use Ghost-Whisper SW")
+    c = s.core
+    assert c.pos[0] == (3, 2) and c.poppets[0] == 0                                  # V62
+
+
+def test_shipwreck_keeps_one_of_five_and_shuffles_the_rest_back():
+    s = with_object("Shipwreck")
+    deck = len(s.core.deck)
+    s.push("use Shipwreck")
+    for _ in range(5):
+        s.push(s.legal_moves()[0])
+    assert s.core.dec[1] == "keep" and len(s.core.peek) == 6
+    kept = s.legal_moves()[1]
+    s.push(kept)
+    c = s.core
+    assert kept.args[0].replace("-", " ") in c.objects[0] and len(c.deck) == deck   # V63
+
+
+def test_transform_poppets_to_souls_and_back():
+    s = with_object("Transform", poppets={0: 2}, souls={0: ()})
+    s.push("use Transform souls 2")
+    resolve(s, ["~soul R", "~soul R"])
+    assert s.core.souls[0] == (R, R) and s.core.poppets[0] == 0                       # V64
+    s = with_object("Transform", poppets={0: 0}, souls={0: (R, G)})
+    s.push("use Transform poppets RG")
+    assert s.core.souls[0] == () and s.core.poppets[0] == 2
+
+
+def test_spyglass_takes_from_the_discard_pile_and_goes_under_the_deck():
+    s = with_object("Spyglass")
+    s.core.discard = ("Octopus", "Red Skull")
+    s.push("use Spyglass Octopus")
+    c = s.core
+    assert c.objects[0] == ("Octopus",) and c.discard == ("Red Skull",)              # V65
+    assert c.deck_bottom == ("Spyglass",)
+
+
+def test_crows_nest_swaps_with_the_nearest_ship_west_or_south():
+    s = with_object("Crow's Nest", coins={0: 0, 1: 3}, souls={0: (G,), 2: (Y,)})
+    targets = {m.args[1] for m in s.legal_moves() if m.startswith("use Crow's-Nest")}
+    assert targets == {"1", "2"}          # (3, 1) due west, (4, 3) due south; not (1, 3)
+    s.push("use Crow's-Nest 1 soul-G coin")
+    c = s.core
+    assert c.coins[0] == 1 and G in c.souls[1]                                         # V66
+
+
+def test_octopus_changes_a_souls_colour():
+    s = with_object("Octopus", souls={0: (R,)})
+    s.push("use Octopus R P")
+    assert s.core.souls[0] == (P,)                                                    # V70
+
+
+def test_ghost_ship_drops_a_ship_in_range_to_your_poppets():
+    s = with_object("Ghost Ship", poppets={0: 1, 2: 3}, facing={0: "W"})
+    supply = s.core.supply
+    s.push("use Ghost-Ship 2")
+    assert s.core.poppets[2] == 1 and s.core.supply == supply + 2                     # V71
+
+
+def test_voodoo_mask_takes_a_poppet_and_fires_back():
+    s = start()
+    fields = per_seat(s, pos={0: (3, 1), 1: (3, 3), 2: (6, 0), 3: (0, 0)},
+                      poppets={0: 2, 1: 1, 2: 0, 3: 0}, power={0: 2, 1: 2}, coins={0: 1, 1: 1},
+                      objects={1: ("Voodoo Mask",)})
+    at_turn(s, 0, None, **fields, colour=(BL, Y, G, P), kraken=None)
+    s.push("end W")
+    c = s.core
+    # hit once (2 vs 1): die 3; the mask takes a poppet (1 vs 2) and fires back: one hit
+    assert c.power[0] == 3 and c.poppets == (1, 2, 0, 0) and c.power[1] == 3          # V67
+    assert c.coins[:2] == (0, 0) and "Voodoo Mask" in c.discard
+
+
+def test_cursed_pirate_skips_a_poppet_it_can_no_longer_conjure():
+    # l.720: poppets gained between Dusk and its turn: Poppet at three poppets is skipped
+    s = start(CP)
+    s = cp_turn(CP, 0, "Poppet", **per_seat(s, poppets={0: 3}), grigri=2)
+    assert s.core.grigri == 2 and s.core.poppets[0] == 3
+
+
+def test_skills():
+    # Hot Shot (Red): equal poppets still hit once
+    s = start()
+    fields = per_seat(s, pos={0: (3, 1), 1: (3, 3), 2: (6, 0), 3: (0, 0)},
+                      poppets={0: 1, 1: 1, 2: 0, 3: 0}, power={0: 2})
+    at_turn(s, 0, None, **fields, colour=(R, Y, G, P), kraken=None)
+    s.push("end W")
+    assert s.core.power[0] == 3                                                        # V56
+    # Mermaids' Friend (Green) pays no toll; Storm Rider (Blue) is not blown north
+    s = start()
+    f = per_seat(s, pos={0: (4, 1), 1: (0, 0), 2: (0, 2), 3: (0, 3)}, coins={0: 2},
+                 souls={0: (R,)}, poppets={0: 1})
+    at_turn(s, 0, None, **f, colour=(G, Y, R, P), tiles=(),
+            wind=B.wind.index("Mermaid's Breath"), barrels=(-1,) * 8, seated=("",) * 4)
+    s.push("stars W 1")                      # onto haunted (3, 1): carried to (2, 1)
+    assert s.core.pos[0] == (2, 1) and s.core.coins[0] == 2
+    at_turn(s, 0, None, **per_seat(s, pos={0: (4, 1)}, poppets={0: 1}), colour=(BL, Y, R, P),
+            wind=B.wind.index("Storm"), barrels=(-1,) * 8, seated=("",) * 4)
+    s.push("stars W 1")
+    assert s.core.pos[0] == (3, 1)
