@@ -27,6 +27,7 @@ from typing import Protocol, TypeVar
 from sheetgen.engine.contract import CHANCE, IllegalMove, Outcome
 
 from .moves import (
+    CHANCE_MOVES,
     Add,
     Bullseye,
     Course,
@@ -209,7 +210,7 @@ class GameState(Table):
         if need is not None:
             self._check_chance(need, move)
             return
-        if isinstance(move, Deal | Roll | Draw):
+        if isinstance(move, CHANCE_MOVES):
             raise IllegalMove("BD-TURN", f"{move} is chance, but player {self.turn} is to move")
         if move not in self._player_legal(move):
             raise IllegalMove(self._rule_for(move), f"{move} is not allowed for player "

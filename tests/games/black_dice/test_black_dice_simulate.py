@@ -115,3 +115,32 @@ def test_greedy_players_keep_the_ship_afloat_better_than_random_ones():
     greedy = simulate(q, 3, 60, seed=2, policy="greedy")
     rand = simulate(q, 3, 60, seed=2, policy="random")
     assert greedy.win_rate[1] > rand.win_rate[2]  # the intervals do not even overlap
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(BUNDLED), st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 300))
+def test_every_move_prints_parses_and_pops(quest_id, players, seed, steps):
+    """Contract properties at a random point of a game: every legal move (chance outcomes
+    too, where there are few) prints and parses back to itself, and push then pop leaves the
+    state as it was."""
+    from sheetgen.games.black_dice.moves import parse_move
+
+    dice, own = dice_stream(seed), policy_stream(seed)
+    state = GameState(QUESTS[quest_id], players)
+    for _ in range(steps):
+        if state.to_move() is None:
+            break
+        state.push(state.sample_chance(dice) if state.to_move() == CHANCE
+                   else POLICIES["random"](state, own))
+    if state.to_move() is None:
+        return
+    if state.to_move() == CHANCE and state.pending.count > 3:
+        moves = [state.sample_chance(dice)]
+    else:
+        moves = state.legal_moves()
+    snapshot = repr(state)
+    for move in moves[:12]:
+        assert parse_move(str(move)) == move
+        state.push(move)
+        assert state.pop() == move
+        assert repr(state) == snapshot
