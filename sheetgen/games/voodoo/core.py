@@ -31,6 +31,17 @@ SEA_COINS = 8           # l.84
 END_CARDS = ("Gold Skull", "Purple Skull", "Blue Skull", "Red Skull", "Green Skull",
              "Black Skull", "Crystal Skull", "Morgan's Eyes")
 SKULLS = END_CARDS[:-1]
+ACTIONS = ("Jax", "Tok", "Take", "#oodoo", "Tix", "Poppet")   # l.19-21
+RED, BLUE, GREEN, YELLOW, PURPLE = range(5)   # colour indices (moves.COLOURS); skills (V56)
+NO_TURN_OBJECTS = frozenset({"Rackham's Map", "Voodoo Mask", "Jail Break", "Night Watch",
+                             "Barrel Magic", *END_CARDS})
+"""Object cards with no use of their own in a Moonlight turn (automatic, Dusk or scoring)."""
+
+
+def ceil_half(n: int) -> int:
+    """Half, rounded up (the treasure stores, l.546-550)."""
+    return (n + 1) // 2
+
 SKILLS = {0: "Hot Shot", 1: "Storm Rider", 2: "Mermaids' Friend", 3: "Light Fingers",
           4: "Soul Keeper"}   # by colour index (cards.yaml, sheetgen's design)
 
