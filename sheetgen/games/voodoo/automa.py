@@ -22,7 +22,7 @@ bag, its next Action card) stop the flow. Each function names the rule it follow
 
 from __future__ import annotations
 
-from .core import Core, Geometry, soul_room
+from .core import HOLD_LIMIT, Core, Geometry, soul_room
 from .sea import Sea, sail, tix
 
 BOARD_PREFERENCE = ("compass", "coin", "soul", "poppet", "object")   # l.691-697
@@ -44,13 +44,15 @@ def parrot(c: Core) -> int:
 
 def skip_card(geo: Geometry, c: Core, seat: int, card: str) -> bool:
     """V44/V52: turn over the next card instead of this one? Tix or Tok in the harbour
-    (l.622), Jax with no space for souls (l.715), Poppet with no space for poppets (l.716)."""
+    (l.622), Jax with no space for souls (l.715), Poppet with no space for a poppet: three
+    already, or the holds full (l.716, l.574)."""
     if card in ("Tix", "Tok") and c.pos[seat] in geo.harbour:
         return True
     if card == "Jax" and soul_room(c, seat) <= 0:
         return True
-    if card == "Poppet" and c.poppets[seat] >= 3:
-        return True
+    if card == "Poppet" and (c.poppets[seat] >= 3
+                             or c.poppets[seat] + len(c.objects[seat]) >= HOLD_LIMIT):
+        return True   # "no space on ship": three poppets, or the holds full (l.574)
     return False
 
 
