@@ -23,4 +23,5 @@ GAME = Game(
     diagrams="sheetgen.rulebooks.diagrams.black_dice",
     examples="sheetgen.games.black_dice.examples",
     cli="sheetgen.cli.black_dice",
+    studio="sheetgen.games.black_dice.studio",
 )
