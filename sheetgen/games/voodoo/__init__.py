@@ -30,4 +30,5 @@ GAME = Game(
     rulebook_effort=3,
     diagrams="sheetgen.rulebooks.diagrams.voodoo",
     examples="sheetgen.games.voodoo.examples",
+    studio="sheetgen.games.voodoo.studio",
 )

@@ -1,0 +1,89 @@
+"""Voodoo Pirate's studio page: the board, a ship placed by click, the squares a card
+reaches under the wind and the tide (the movement rules' answers), API and browser."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.browser import by_id, click, css, open_page, reachable, shot, wait
+
+from sheetgen.games.voodoo.board import default_board
+from sheetgen.games.voodoo.sea import new_sea
+from sheetgen.games.voodoo.sea import reachable as sea_reachable
+
+VP = "g/voodoo"
+
+
+@pytest.fixture()
+def vp(client):
+    sid = client.post("/api/session").json()["session"]
+    return lambda path: f"/api/s/{sid}/{VP}/{path}"
+
+
+def test_the_board_and_what_a_card_reaches(client, vp):
+    board = client.get(vp("board")).json()
+    assert len(board["cells"]) == 34 and board["shore_side"] == "W"
+    assert {c["kind"] for c in board["cells"]} >= {"calm", "haunted", "tidal", "harbour"}
+    for wind in board["winds"]:
+        r = client.post(vp("reach"), json={"ship": [5, 1], "card": "#oodoo", "wind": wind,
+                                           "tide": "OUT", "others": [[4, 2]]}).json()
+        b = default_board()
+        sea = new_sea(b, {"you": (5, 1), "ship 1": (4, 2)}, wind=wind, tide="OUT")
+        expected = sea_reachable(b, sea, "you", "#oodoo")
+        assert {tuple(e["square"]) for e in r["ends"]} == set(expected)
+    storm = client.post(vp("reach"), json={"ship": [5, 1], "card": "#oodoo",
+                                           "wind": "Storm"}).json()
+    fair = client.post(vp("reach"), json={"ship": [5, 1], "card": "#oodoo",
+                                          "wind": "Fair Wind"}).json()
+    assert storm["ends"] != fair["ends"] and any("storm" in e["plan"] for e in storm["ends"])
+    harbour = client.post(vp("reach"), json={"ship": [8, 0], "card": "Tix"}).json()
+    assert harbour["ends"] == []  # no Tix in the harbour (l.514-518)
+
+
+def test_bad_squares_are_refused(client, vp):
+    for body in ({"ship": [40, 1]}, {"ship": "a1"}, {"ship": [5, 1], "others": [[5, 1]]},
+                 {"ship": [5, 1], "card": "Fly"}, {"ship": [5, 1], "wind": "Gale"},
+                 {"ship": [5, 1], "compass": "yes"}):
+        assert client.post(vp("reach"), json=body).status_code == 400, body
+
+
+def _reaches(d):
+    return int(d.execute_script("return document.body.dataset.reaches || '0'"))
+
+
+def test_the_sea_of_souls_in_the_browser(desktop, live_server):
+    d = desktop
+    open_page(d, live_server, "voodoo")
+    seen = _reaches(d)
+    click(d, css(d, "[data-square='5,1']")[0])
+    wait(d, lambda d: _reaches(d) != seen, what="the reachable squares")
+    assert css(d, "[data-ship=you]") and css(d, "#vp-board .reach")
+    storm = sorted(r.get_attribute("data-reach") for r in css(d, "#vp-board .reach"))
+    assert css(d, "#vp-board .wind-on")  # the wind acts on haunted water: marked
+    shot(d, "voodoo-01-storm")
+    # Another ship in the way, then Fair Wind: other squares.
+    d.execute_script("document.querySelector(\"input[value=other]\").checked = true")
+    seen = _reaches(d)
+    click(d, css(d, "[data-square='4,2']")[0])
+    wait(d, lambda d: _reaches(d) != seen, what="the other ship")
+    seen = _reaches(d)
+    d.execute_script("const s = document.getElementById('vp-wind'); s.value = 'Fair Wind';"
+                     "s.dispatchEvent(new Event('change'))")
+    wait(d, lambda d: _reaches(d) != seen, what="the fair wind")
+    fair = sorted(r.get_attribute("data-reach") for r in css(d, "#vp-board .reach"))
+    assert fair != storm and not css(d, "#vp-board .wind-on")
+    seen = _reaches(d)
+    d.execute_script("const s = document.getElementById('vp-tide'); s.value = 'OUT';"
+                     "s.dispatchEvent(new Event('change'))")
+    wait(d, lambda d: _reaches(d) != seen, what="the tide")
+    assert css(d, "#vp-board .tide-on") and "tide runs out" in by_id(d, "vp-conditions").text
+    shot(d, "voodoo-02-fair-wind-tide-out")
+
+
+def test_the_sea_of_souls_at_phone_width(phone, live_server):
+    d = phone
+    open_page(d, live_server, "voodoo")
+    seen = _reaches(d)
+    click(d, css(d, "[data-square='6,2']")[0])
+    wait(d, lambda d: _reaches(d) != seen, what="the reachable squares")
+    assert css(d, "#vp-ends li") and reachable(d, by_id(d, "vp-card"))
+    shot(d, "voodoo-phone-01")
