@@ -120,8 +120,11 @@ def score(match: str, options: tuple[str, ...]) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Directory for the table and its summary (default: the summary in the "
                    "package's tables/, the values in the cache folder).")
+@click.option("--pack", is_flag=True,
+              help="Also write the values packed for shipping (<card>.values.xz; the package "
+                   "carries the default card's so the advisor needs no first-use solve).")
 @option_flag
-def solve_cmd(card: str, games: int, seed: int, out_dir: str | None,
+def solve_cmd(card: str, games: int, seed: int, out_dir: str | None, pack: bool,
               options: tuple[str, ...]) -> None:
     """Compute the optimal solitaire strategy of CARD and persist its value table."""
     import numpy as np
@@ -145,6 +148,10 @@ def solve_cmd(card: str, games: int, seed: int, out_dir: str | None,
         pct = "  ".join(f"p{q}={v:g}" for q, v in dist.percentiles().items())
         click.echo(f"simulated {games:,} games: mean {dist.mean:.2f} +- {dist.stderr:.2f}; {pct}")
     paths = save_table(solution, dist, Path(out_dir) if out_dir else None, seed=seed)
+    if pack:
+        from sheetgen.games.swashbuckle.table import save_packed
+
+        paths = (*paths, save_packed(solution, Path(out_dir) if out_dir else None))
     for path in paths:
         click.echo(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
 
@@ -197,16 +204,31 @@ def hornswaggle_cmd(card: str, out_dir: str | None, options: tuple[str, ...]) ->
                f"({horn.expected - base.expected:+.2f}) in {horn.seconds:.0f} s; wrote {path}")
 
 
-def _note_first_use(card: Card, state: str) -> None:
-    """Say so before a first-use solve of the card's value table (minutes)."""
+def _first_use_progress(card: Card, state: str):
+    """A progress bar (on stderr) for a first-use solve of the card's value table (minutes;
+    the default card's table ships with the package), as a `solve` progress callback; None
+    when the table is already at hand or not needed."""
     from sheetgen.games.swashbuckle.advisor import MAX_OPEN_WITHOUT_TABLE
-    from sheetgen.games.swashbuckle.table import table_paths
+    from sheetgen.games.swashbuckle.table import load_summary, table_paths
 
-    npz, summary = table_paths(card)
+    values, summary = table_paths(card)
     open_boxes = len(card.boxes) - len(state.replace(",", " ").split())
-    if open_boxes > MAX_OPEN_WITHOUT_TABLE and not npz.exists() and summary.exists():
-        click.echo(f"first use: solving {card.name}'s strategy table (a few minutes), "
-                   f"cached in {npz}", err=True)
+    if open_boxes <= MAX_OPEN_WITHOUT_TABLE or values.exists() or not summary.exists():
+        return None
+    click.echo(f"first use: solving {card.name}'s strategy table (a few minutes), "
+               f"cached in {values}", err=True)
+    bar = click.progressbar(length=int(load_summary(card)["states"]), label="solving",
+                            file=sys.stderr)
+    shown = 0
+
+    def progress(used: int, done: int, seconds: float) -> None:
+        nonlocal shown
+        bar.update(done - shown)
+        shown = done
+        if used == 0:
+            bar.render_finish()
+
+    return progress
 
 
 @swashbuckle.command("advise", cls=DiceCommand)
@@ -225,8 +247,8 @@ def advise_cmd(card_name: str, state: str, dice: list[int], rolls_left: int, top
     from sheetgen.games.swashbuckle.advisor import advise, parse_state
 
     card = _card(card_name, options)
-    _note_first_use(card, state)
-    advice = advise(card, parse_state(card, state), dice, rolls_left)
+    progress = _first_use_progress(card, state)
+    advice = advise(card, parse_state(card, state), dice, rolls_left, progress=progress)
     for line in advice.lines(top):
         click.echo(line)
 

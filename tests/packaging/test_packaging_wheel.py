@@ -30,9 +30,11 @@ from sheetgen.rulebooks.content import GAMES
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _run(args: list[str | Path], cwd: Path, timeout: float = 300) -> str:
+def _run(args: list[str | Path], cwd: Path, timeout: float = 300,
+         extra_env: dict[str, str] | None = None) -> str:
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "SHEETGEN_LAYOUTS", "SHEETGEN_TEMPLATES")}
+    env.update(extra_env or {})
     done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=timeout)
     assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
@@ -91,8 +93,11 @@ def test_wheel_and_sdist_carry_every_layout_and_template(dist):
     for name in data:
         assert name in wheel, name
         assert name in sdist, name
-    # Par summaries ship; the 16-box value tables are built at first use and cached.
+    # Par summaries ship, and the default card's value table packed (the advisor answers at
+    # once on a fresh install); other 16-box tables are built at first use and cached.
     assert any(n.startswith("sheetgen/games/swashbuckle/tables/") and n.endswith(".json")
+               for n in wheel)
+    assert any(n.startswith("sheetgen/games/swashbuckle/tables/") and n.endswith(".values.xz")
                for n in wheel)
     assert not any("__pycache__" in n or n.startswith("tests/") for n in wheel)
 
@@ -141,6 +146,12 @@ def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
     assert simulated == checkout.stdout, "the wheel's quest files differ from the checkout's"
     par = _run([sheetgen, "swashbuckle", "par"], cwd=tmp_path)
     assert "p50:" in par, par
+    # The advisor on a fresh install (empty cache): the wheel's packed table, nothing solved.
+    cache = tmp_path / "empty-cache"
+    advice = _run([sheetgen, "swashbuckle", "advise", "--dice", "1", "2", "3", "4", "5",
+                   "--rolls-left", "2"], cwd=tmp_path, extra_env={"SHEETGEN_CACHE": str(cache)})
+    assert "keep all (stand)" in advice.splitlines()[0], advice
+    assert not cache.exists()
     # Image export (pypdfium2) of a Black Dice layout with its backs, from the wheel's layouts.
     _run([sheetgen, "export", "tts", "black-dice/pirate-tiles", "-o", tmp_path / "tts"],
          cwd=tmp_path)

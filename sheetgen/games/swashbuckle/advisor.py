@@ -11,7 +11,7 @@ which takes seconds when few boxes are open (`MAX_OPEN_WITHOUT_TABLE`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -80,29 +80,32 @@ def state_of(card: Card, filled: Mapping[str, int]) -> States:
     return States(one * mask, one * sub, one * j, one * z)
 
 
-def solution_for(card: Card, filled: Mapping[str, int],
-                 table: Solution | None) -> Solution:
-    """The persisted table when there is one, else a solve from this position on."""
+def solution_for(card: Card, filled: Mapping[str, int], table: Solution | None,
+                 progress: Callable[[int, int, float], None] | None = None) -> Solution:
+    """The persisted table when there is one, else a solve from this position on
+    (`progress`: told of each layer when the card's whole table is solved at first use)."""
     if table is not None:
         return table
     open_boxes = len(card.boxes) - len(filled)
     if open_boxes > MAX_OPEN_WITHOUT_TABLE:
         from sheetgen.games.swashbuckle.table import load_table
 
-        return load_table(card)
+        return load_table(card, progress=progress)
     return solve(card, base=int(state_of(card, filled).mask[0]))
 
 
 def advise(card: Card, filled: Mapping[str, int], dice: Sequence[int], rolls_left: int,
-           table: Solution | None = None) -> Advice:
-    """Rank every keep (rolls left) or every open box (no rolls left) for this position."""
+           table: Solution | None = None,
+           progress: Callable[[int, int, float], None] | None = None) -> Advice:
+    """Rank every keep (rolls left) or every open box (no rolls left) for this position
+    (`progress` as in `solution_for`)."""
     if not 0 <= rolls_left < card.rolls:
         raise SheetgenError(f"rolls left must be 0 to {card.rolls - 1}, not {rolls_left}")
     if len(filled) >= len(card.boxes):
         raise SheetgenError("every box is filled; the game is over")
     counts = card.counts(list(dice))
     st = state_of(card, filled)
-    sol = solution_for(card, filled, table)
+    sol = solution_for(card, filled, table, progress)
     ct = sol.ct()
     r = int(np.flatnonzero(ct.dice.full == ct.dice.index(counts))[0])
     per_box = np.full((ct.n_boxes, 1, ct.dice.n_rolls), -np.inf)

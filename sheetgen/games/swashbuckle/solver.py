@@ -258,6 +258,21 @@ def start_values_numpy(ct: CardTables, V: np.ndarray, st: States) -> np.ndarray:
     return v_roll @ ct.dice.roll_prob_r
 
 
+def bonus_subtotals(ct: CardTables, upper: int) -> np.ndarray:
+    """The capped bonus-section subtotals a game can have once the bonus boxes in `upper`
+    (a mask) are filled, ascending ([0] on a card without a bonus section)."""
+    if not ct.cap:
+        return np.zeros(1, dtype=np.int64)
+    reach = {0}
+    for b in range(ct.n_boxes):
+        if upper >> b & 1:
+            pts = set(ct.vals_b[b].tolist())
+            if ct.joker_box >= 0:
+                pts.add(int(ct.joker_pts_b[b]))
+            reach = {min(a + p, ct.cap) for a in reach for p in pts}
+    return np.array(sorted(reach), dtype=np.int64)
+
+
 def reachable_states(ct: CardTables, used: int, base: int = 0) -> States:
     """Every start-of-turn state with `used` boxes filled that a game can reach (from a
     position whose filled boxes are `base`, when given)."""
@@ -269,15 +284,7 @@ def reachable_states(ct: CardTables, used: int, base: int = 0) -> States:
     for m in masks:
         upper = m & bonus_bits
         if upper not in sums:
-            reach = {0}
-            for b in range(n):
-                if upper >> b & 1:
-                    pts = set(ct.vals_b[b].tolist())
-                    if ct.joker_box >= 0:
-                        pts.add(int(ct.joker_pts_b[b]))
-                    reach = {min(a + p, ct.cap) for a in reach for p in pts}
-            sums[upper] = np.array(sorted(reach), dtype=np.int64) if ct.cap else np.zeros(
-                1, dtype=np.int64)
+            sums[upper] = bonus_subtotals(ct, upper)
         for j in range(ct.n_j):
             if j == 1 and not (m >> ct.joker_box & 1):
                 continue

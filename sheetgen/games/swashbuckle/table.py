@@ -10,17 +10,24 @@ scoring changes (the scuttle reading included), so a stale table is never read.
   `solver.reachable_states` enumerates them (layer by layer, from nearly full to empty), so no
   index is stored. Values are float32 for small cards; for large cards uint16 counts of 1/128
   point (`encoding: q128`), within 0.004 points of the exact value, far below any difference
-  the advisor shows. A 16-box card's table is about 7 MB, too big to keep in the repository
-  per reading, so it is built at first use (a few minutes; `solve` is deterministic, and
-  the result is checked against the committed summary) and cached in the user's cache folder
-  (`$SHEETGEN_CACHE`, else `$XDG_CACHE_HOME/sheetgen`, else `~/.cache/sheetgen`). The file is
-  written deterministically (fixed zip member dates), so the same table is the same bytes.
+  the advisor shows. The file is written deterministically (fixed zip member dates), so the
+  same table is the same bytes.
+- `<stem>.values.xz` is the same q128 table packed for shipping (`pack_values`): the values in
+  storage order as zigzag deltas, high and low bytes in two planes, xz-compressed. Lossless, so
+  the advisor reads exactly the numbers a first-use solve caches and decides exactly as it
+  would; 3.5 MB instead of 7.3 MB for the default card, which the package carries so that the
+  advisor answers at once on a fresh install (unpacking takes a fraction of a second).
+- Any other 16-box card (another scuttle reading, an edited card) is solved at first use (a
+  few minutes; `solve` is deterministic, and the result is checked against the committed
+  summary) and cached as `.npz` in the user's cache folder (`$SHEETGEN_CACHE`, else
+  `$XDG_CACHE_HOME/sheetgen`, else `~/.cache/sheetgen`).
 """
 
 from __future__ import annotations
 
 import io
 import json
+import lzma
 import re
 import zipfile
 from collections.abc import Callable
@@ -34,9 +41,10 @@ from sheetgen.errors import SheetgenError
 from sheetgen.games.swashbuckle.card import Card, default_card
 from sheetgen.games.swashbuckle.simulate import Distribution
 from sheetgen.games.swashbuckle.solver import (
+    CardTables,
     Solution,
+    bonus_subtotals,
     card_tables,
-    reachable_states,
     solve,
     terminal_values,
 )
@@ -45,6 +53,8 @@ from sheetgen.resources import package_path
 TABLE_DIR = package_path("games", "swashbuckle", "tables")
 Q = 128.0  # steps per point in the q128 encoding
 FLOAT32_LIMIT = 1_000_000  # above this many states, store q128
+PACKED_SUFFIX = ".values.xz"
+PACKED_MAGIC = b"sheetgen-swashbuckle-values/1\n"
 
 
 def stem(card: Card) -> str:
@@ -60,17 +70,19 @@ def cache_dir() -> Path:
 
 
 def table_paths(card: Card, directory: Path | None = None) -> tuple[Path, Path]:
-    """(value table, summary) of `card`: both in `directory` when one is given; else the
-    summary from the package's tables/ and the values from there if present, else from the
-    cache folder."""
+    """(value table, summary) of `card`: both in `directory` when one is given (the `.npz`,
+    else the packed values); else the summary from the package's tables/ and the values from
+    there if present (packed or not), else from the cache folder."""
     if directory is not None:
         base = directory / stem(card)
-        return base.with_suffix(".npz"), base.with_suffix(".json")
+        packed = directory / (stem(card) + PACKED_SUFFIX)
+        npz = base.with_suffix(".npz")
+        return (packed if packed.exists() and not npz.exists() else npz), base.with_suffix(".json")
     base = TABLE_DIR / stem(card)
-    npz = base.with_suffix(".npz")
-    if not npz.exists():
-        npz = (cache_dir() / stem(card)).with_suffix(".npz")
-    return npz, base.with_suffix(".json")
+    for values in (TABLE_DIR / (stem(card) + PACKED_SUFFIX), base.with_suffix(".npz")):
+        if values.exists():
+            return values, base.with_suffix(".json")
+    return (cache_dir() / stem(card)).with_suffix(".npz"), base.with_suffix(".json")
 
 
 def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
@@ -86,9 +98,79 @@ def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
     return buf.getvalue()
 
 
-def _enumerate(card: Card) -> list:
-    ct = card_tables(card)
-    return [reachable_states(ct, used) for used in range(ct.n_boxes - 1, -1, -1)]
+def storage_order(ct: CardTables) -> tuple[np.ndarray, np.ndarray]:
+    """(masks, reachable) giving the order values are stored in: `masks` are the card's
+    not-full box masks, most boxes used first, ascending within a layer; `reachable[i, j, z,
+    sub]` says whether state (masks[i], sub, j, z) can be reached. Values are stored for the
+    True cells in C order, which is the order `solver.reachable_states` lists them layer by
+    layer (tested), computed here for the whole card at once in a fraction of a second."""
+    n = ct.n_boxes
+    full = (1 << n) - 1
+    every = np.arange(full, dtype=np.int64)
+    used = np.zeros(full, dtype=np.int64)
+    for b in range(n):
+        used += every >> b & 1
+    masks = every[np.lexsort((every, -used))]
+    bonus_bits = sum(1 << b for b in range(n) if ct.in_bonus_b[b])
+    reach_sub = np.zeros((len(masks), ct.n_sub), dtype=bool)
+    upper = masks & bonus_bits
+    for u in np.unique(upper).tolist():
+        row = np.zeros(ct.n_sub, dtype=bool)
+        row[bonus_subtotals(ct, u)] = True
+        reach_sub[upper == u] = row
+    reachable = np.broadcast_to(reach_sub[:, None, None, :],
+                                (len(masks), ct.n_j, ct.n_z, ct.n_sub)).copy()
+    if ct.n_j == 2:
+        joker_used = (masks >> ct.joker_box & 1).astype(bool)
+        reachable[~joker_used, 1] = False  # the joker flag needs the joker box filled
+        if ct.n_z == 2:
+            reachable[joker_used, 0, 0] = False  # a scuttled joker box is a zero
+    return masks, reachable
+
+
+def _values_in_order(ct: CardTables, V: np.ndarray) -> np.ndarray:
+    masks, reachable = storage_order(ct)
+    return V[masks].transpose(0, 2, 3, 1)[reachable]
+
+
+def pack_values(stored: np.ndarray) -> bytes:
+    """q128 values (uint16, storage order) as the shipped `.values.xz`: zigzag deltas of
+    consecutive values (neighbouring states have close values), high and low bytes in two
+    planes (the high plane is mostly zeros), xz at its strongest preset. Lossless (steps are
+    taken modulo 2**16, so any uint16 array packs)."""
+    if stored.dtype != np.uint16:
+        raise ValueError("only q128 (uint16) tables are packed")
+    delta = np.diff(stored.astype(np.int32), prepend=0)
+    delta = (delta + 32768) % 65536 - 32768  # modulo 2**16: every step fits 16 bits
+    zigzag = ((delta << 1) ^ (delta >> 31)).astype(np.uint16)
+    planes = zigzag.astype("<u2").view(np.uint8).reshape(-1, 2).T.tobytes()
+    header = json.dumps({"count": int(len(stored)), "encoding": "q128",
+                         "packing": "zigzag-delta-byteplanes"}).encode() + b"\n"
+    return lzma.compress(PACKED_MAGIC + header + planes,
+                         preset=9 | lzma.PRESET_EXTREME)
+
+
+def unpack_values(data: bytes, name: str = "table") -> np.ndarray:
+    """The uint16 q128 values `pack_values` packed."""
+    try:
+        raw = lzma.decompress(data)
+    except lzma.LZMAError as exc:
+        raise SheetgenError(f"strategy table {name} is damaged: {exc}",
+                            hint="reinstall sheetgen") from None
+    if not raw.startswith(PACKED_MAGIC):
+        raise SheetgenError(f"strategy table {name} is not a packed value table",
+                            hint="reinstall sheetgen")
+    header_end = raw.index(b"\n", len(PACKED_MAGIC))
+    header = json.loads(raw[len(PACKED_MAGIC):header_end])
+    n = header["count"]
+    planes = np.frombuffer(raw, dtype=np.uint8, offset=header_end + 1)
+    if len(planes) != 2 * n:
+        raise SheetgenError(f"strategy table {name} is truncated", hint="reinstall sheetgen")
+    zigzag = np.empty(n, dtype="<u2")
+    zigzag.view(np.uint8).reshape(-1, 2)[:] = planes.reshape(2, n).T
+    z = zigzag.astype(np.int32)
+    delta = (z >> 1) ^ -(z & 1)
+    return (np.cumsum(delta, dtype=np.int64) % 65536).astype(np.uint16)
 
 
 def save_table(solution: Solution, distribution: Distribution | None = None,
@@ -126,23 +208,36 @@ def save_table(solution: Solution, distribution: Distribution | None = None,
     return npz_path, json_path
 
 
+def save_packed(solution: Solution, directory: Path | None = None) -> Path:
+    """Write the q128 values packed for shipping (`<stem>.values.xz`) into `directory`, by
+    default the package's tables/ (what `sheetgen swashbuckle solve --pack` does for the
+    default card). Always q128, whatever the card's size."""
+    stored = _q128(_values_in_order(card_tables(solution.card), solution.values))
+    path = (directory or TABLE_DIR) / (stem(solution.card) + PACKED_SUFFIX)
+    write_bytes(path, pack_values(stored))
+    return path
+
+
 def _encoding(states: int) -> str:
     return "float32" if states <= FLOAT32_LIMIT else "q128"
 
 
 def _stored(card: Card, solution: Solution) -> dict[str, np.ndarray]:
-    layers = _enumerate(card)
-    values = np.concatenate([solution.values[s.mask, s.sub, s.j, s.z] for s in layers])
+    values = _values_in_order(card_tables(card), solution.values)
     if not np.isfinite(values).all():
         raise ValueError("solution has unsolved reachable states")
     encoding = _encoding(len(values))
     if encoding == "q128":
-        if values.max() * Q >= 65535 or values.min() < 0:
-            raise ValueError("values out of range for q128")
-        stored = np.rint(values * Q).astype(np.uint16)
+        stored = _q128(values)
     else:
         stored = values.astype(np.float32)
     return {"values": stored, "encoding": np.array(encoding)}
+
+
+def _q128(values: np.ndarray) -> np.ndarray:
+    if values.max() * Q >= 65535 or values.min() < 0:
+        raise ValueError("values out of range for q128")
+    return np.rint(values * Q).astype(np.uint16)
 
 
 def _missing(card: Card, path: Path) -> SheetgenError:
@@ -162,38 +257,45 @@ def load_summary(card: Card | None = None, directory: Path | None = None) -> dic
 
 
 def load_table(card: Card | None = None, directory: Path | None = None,
-               build: Callable[[Path], None] | bool = True) -> Solution:
+               build: Callable[[Path], None] | bool = True,
+               progress: Callable[[int, int, float], None] | None = None) -> Solution:
     """The solved value table of `card`, rebuilt from its persisted form. When only the
     summary is stored (a 16-box card in the package), the values are solved now and cached
-    (`build`: False to refuse instead, or a callback told the cache path before the solve)."""
+    (`build`: False to refuse instead, or a callback told the cache path before the solve;
+    `progress` is the solve's, called after each layer)."""
     card = card or default_card()
     npz_path, json_path = table_paths(card, directory)
     if not npz_path.exists():
         if directory is not None or not build or not json_path.exists():
             raise _missing(card, npz_path)
-        return _build(card, build)
-    with np.load(npz_path) as data:
-        stored = data["values"]
-        encoding = str(data["encoding"])
+        return _build(card, build, progress)
+    if npz_path.name.endswith(PACKED_SUFFIX):
+        stored = unpack_values(npz_path.read_bytes(), npz_path.name)
+        encoding = "q128"
+    else:
+        with np.load(npz_path) as data:
+            stored = data["values"]
+            encoding = str(data["encoding"])
     values = stored.astype(np.float64) / Q if encoding == "q128" else stored.astype(np.float64)
     ct = card_tables(card)
     V = terminal_values(ct)
-    offset = 0
-    for st in _enumerate(card):
-        V[st.mask, st.sub, st.j, st.z] = values[offset:offset + len(st)]
-        offset += len(st)
-    if offset != len(values):
+    masks, reachable = storage_order(ct)
+    if int(reachable.sum()) != len(values):
         raise SheetgenError(f"strategy table {npz_path.name} does not fit card '{card.name}'",
                             hint=f"delete it (it is rebuilt at first use): {npz_path}")
-    return Solution(card, V, 0.0, offset, ct)
+    layered = np.full(reachable.shape, np.nan)
+    layered[reachable] = values
+    V[masks] = layered.transpose(0, 3, 1, 2)
+    return Solution(card, V, 0.0, len(values), ct)
 
 
-def _build(card: Card, build: Callable[[Path], None] | bool) -> Solution:
+def _build(card: Card, build: Callable[[Path], None] | bool,
+           progress: Callable[[int, int, float], None] | None = None) -> Solution:
     """Solve `card`, check it against its committed summary, cache the values."""
     target = (cache_dir() / stem(card)).with_suffix(".npz")
     if callable(build):
         build(target)
-    solution = solve(card)
+    solution = solve(card, progress=progress)
     expected = load_summary(card)["expected"]
     if abs(solution.expected - expected) > 1e-6:
         raise SheetgenError(f"the solve of '{card.name}' gives {solution.expected:.6f}, its "

@@ -82,7 +82,7 @@ def test_solve_writes_table_and_par(runner: CliRunner, tmp_path: Path) -> None:
     card = tmp_path / "tiny.yaml"
     card.write_text(TINY)
     result = runner.invoke(main, ["swashbuckle", "solve", str(card), "--games", "2000",
-                                  "--out", str(tmp_path / "tables")])
+                                  "--out", str(tmp_path / "tables"), "--pack"])
     assert result.exit_code == 0, result.output
     assert "expected optimal score" in result.output
     from sheetgen.games.swashbuckle.card import load_card
@@ -99,6 +99,14 @@ def test_solve_writes_table_and_par(runner: CliRunner, tmp_path: Path) -> None:
     reloaded = load_table(the_card, tmp_path / "tables")
     finite = np.isfinite(exact.values)
     assert np.allclose(reloaded.values[finite], exact.values[finite], atol=1e-4)
+    # --pack: the same values packed for shipping, q128 (within 1/256 point), read back when
+    # the .npz is gone.
+    npz = next((tmp_path / "tables").glob("*.npz"))
+    assert next((tmp_path / "tables").glob("*.values.xz")).stem.startswith(npz.stem)
+    npz.unlink()
+    packed = load_table(the_card, tmp_path / "tables")
+    assert np.array_equal(np.isfinite(packed.values), finite)
+    assert np.allclose(packed.values[finite], exact.values[finite], atol=1 / 256)
 
 
 def test_par_without_table_is_a_clear_error(tmp_path: Path) -> None:
@@ -109,3 +117,45 @@ def test_par_without_table_is_a_clear_error(tmp_path: Path) -> None:
         par_figures(card_from_text(TINY), tmp_path)
     assert "sheetgen swashbuckle solve" in err.value.hint
 
+
+TEN_BOXES = "name: Ten\ndice: 2\nfaces: 3\nrolls: 2\nsections:\n  - id: s\n    boxes:\n" + "".join(
+    f"      - {{id: b{i}, rule: {'chance' if i % 2 else 'alike'}"
+    f"{', n: 2, points: ' + str(i + 3) if i % 2 == 0 else ''}}}\n" for i in range(10))
+
+
+def test_advise_default_card_reads_the_shipped_table(runner: CliRunner, tmp_path: Path,
+                                                     monkeypatch) -> None:
+    """A fresh install (empty cache): the default card's table ships, nothing is solved or
+    cached, and the advice is given."""
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    result = runner.invoke(main, ["swashbuckle", "advise", "--dice", "1", "2", "3", "4", "5",
+                                  "--rolls-left", "2"])
+    assert result.exit_code == 0, result.output
+    assert "first use" not in result.stderr and "keep" in result.stdout
+    assert not (tmp_path / "cache").exists()
+
+
+def test_advise_solves_another_card_at_first_use_with_a_progress_bar(
+        runner: CliRunner, tmp_path: Path, monkeypatch) -> None:
+    from sheetgen.games.swashbuckle import table as table_module
+    from sheetgen.games.swashbuckle.card import load_card
+    from sheetgen.games.swashbuckle.solver import solve
+    from sheetgen.games.swashbuckle.table import save_table, table_paths
+
+    card_file = tmp_path / "ten.yaml"
+    card_file.write_text(TEN_BOXES)
+    card = load_card(card_file)
+    assert len(card.boxes) == 10  # more open boxes than the advisor solves on the spot
+    npz, _ = save_table(solve(card), directory=tmp_path / "pkg")
+    npz.unlink()
+    monkeypatch.setattr(table_module, "TABLE_DIR", tmp_path / "pkg")
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    args = ["swashbuckle", "advise", "--card", str(card_file), "--dice", "2", "2",
+            "--rolls-left", "1"]
+    first = runner.invoke(main, args)
+    assert first.exit_code == 0, first.output
+    assert "first use: solving Ten" in first.stderr and "solving" in first.stderr
+    assert table_paths(card)[0].is_file()  # cached for next time
+    again = runner.invoke(main, args)
+    assert again.exit_code == 0 and "first use" not in again.stderr
+    assert again.stdout == first.stdout

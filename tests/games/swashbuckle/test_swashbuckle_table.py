@@ -1,24 +1,30 @@
-"""The 16-box strategy table: its committed summary, and the values (solved at first use, about
-a minute and a half on two cores, then cached; so a clean CI machine checks them too):
-consistent with the summary and with a fresh solve of a late-game position. The first-use
-build and the deterministic file on a tiny card."""
+"""The 16-box strategy table: its committed summary, and the values the package ships packed
+(`<stem>.values.xz`): consistent with the summary, equal to the solver's own q128 values on
+every state of fresh solves of late-game positions, read in the order the solver enumerates
+states. The packing round trip; the first-use build and the deterministic file on a tiny card."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from sheetgen.games.swashbuckle import table as table_module
-from sheetgen.games.swashbuckle.advisor import advise
-from sheetgen.games.swashbuckle.card import card_from_text, default_card
-from sheetgen.games.swashbuckle.solver import solve
+from sheetgen.games.swashbuckle.advisor import advise, state_of
+from sheetgen.games.swashbuckle.card import card_from_text, default_card, load_card
+from sheetgen.games.swashbuckle.solver import card_tables, reachable_states, solve
 from sheetgen.games.swashbuckle.table import (
+    PACKED_SUFFIX,
+    Q,
     load_summary,
     load_table,
+    pack_values,
     par_figures,
     save_table,
+    storage_order,
     table_paths,
+    unpack_values,
 )
 
 CARD = default_card()
@@ -90,3 +96,67 @@ def test_table_agrees_with_a_fresh_solve_of_a_late_position(table) -> None:
     assert from_table.best.keep == fresh.best.keep
     assert [o.value for o in from_table.options] == pytest.approx(
         [o.value for o in fresh.options], abs=1 / 128)
+
+
+def test_the_default_card_ships_its_values_packed() -> None:
+    values, _ = table_paths(CARD)
+    assert values.name.endswith(PACKED_SUFFIX)
+    assert values.parent == table_module.TABLE_DIR
+    assert values.stat().st_size < 4_000_000
+
+
+def test_packing_is_lossless_and_deterministic() -> None:
+    rng = np.random.default_rng(5)
+    walk = np.cumsum(rng.integers(-40, 41, 50_000)) + 30_000
+    values = np.concatenate([[0, 65535, 0, 1, 65534], walk]).astype(np.uint16)
+    packed = pack_values(values)
+    assert packed == pack_values(values.copy())
+    unpacked = unpack_values(packed)
+    assert unpacked.dtype == np.uint16 and np.array_equal(unpacked, values)
+
+
+def test_a_damaged_packed_table_is_a_clear_error() -> None:
+    from sheetgen.errors import SheetgenError
+
+    packed = pack_values(np.arange(100, dtype=np.uint16))
+    with pytest.raises(SheetgenError, match="damaged"):
+        unpack_values(packed[:-8], "x.values.xz")
+
+
+@pytest.mark.parametrize("card", [load_card("yacht13"), card_from_text(TINY), CARD],
+                         ids=["yacht13", "tiny", "swashbuckle"])
+def test_storage_order_is_the_solvers_enumeration(card) -> None:
+    """The whole-card order computed at once lists the states `reachable_states` lists, layer
+    by layer (every layer of the smaller cards; the ends of the 16-box card)."""
+    ct = card_tables(card)
+    masks, reachable = storage_order(ct)
+    used = np.array([int(m).bit_count() for m in masks])
+    layers = range(ct.n_boxes - 1, -1, -1)
+    if card is CARD:
+        layers = [15, 14, 13, 2, 1, 0]
+    for n_used in layers:
+        rows = used == n_used
+        cells = np.argwhere(reachable[rows])
+        st = reachable_states(ct, n_used)
+        listed = masks[rows][cells[:, 0]]
+        assert np.array_equal(listed, st.mask), n_used
+        assert np.array_equal(cells[:, 1], st.j) and np.array_equal(cells[:, 2], st.z)
+        assert np.array_equal(cells[:, 3], st.sub), n_used
+
+
+LATE = [
+    {"ones": 3, "twos": 6, "threes": 9, "fours": 16, "fives": 15, "flotsam": 22,
+     "swashbuckle": 50},
+    {"sixes": 24, "threes": 6, "swashbuckle": 0, "ones": 2, "twos": 4, "fives": 20,
+     "fours": 8},
+]
+
+
+@pytest.mark.parametrize("filled", LATE, ids=["bonus-made", "scuttled-swashbuckle"])
+def test_shipped_values_are_the_solvers_own_on_late_positions(table, filled) -> None:
+    """Every state a fresh solve from a late position reaches holds exactly the solver's value
+    in q128 (the stored numbers are the solve's, so the advisor decides as a solve would)."""
+    fresh = solve(CARD, base=int(state_of(CARD, filled).mask[0])).values
+    known = np.isfinite(fresh)
+    assert known.sum() > 1000
+    assert np.array_equal(np.rint(fresh[known] * Q), np.rint(table.values[known] * Q))
