@@ -6,12 +6,15 @@ them by their automa (`automa`, `game`).
   (its Voodoo Power now, plus what its souls, poppets, compass and cards are worth as
   fuel, less a share of the best rival's), pops it, and keeps the best. Action cards do
   nothing at Dusk, so there it ranks the cards by `card_value`, a hand-written guess of
-  what each card will bring this round.
+  what each card will bring this round (from public facts only: the cards others chose
+  this Dusk lie face down).
 - `planner`: greedy, except at the decisions that shape a round (the Action card, barrels,
   the parrot, the moves of its own turn): it tries the few moves greedy rates best, plays
   each forward with greedy players for everybody to the end of the round (chance sampled,
   `ROLLOUTS` times), scores where that leaves it, and keeps the best. Everything is undone
-  with push/pop, so the game it plays is untouched.
+  with push/pop, so the game it plays is untouched. Its rollouts play on from the real
+  position, so they see the cards chosen face down before its own choice in the same Dusk
+  (a known shortcut; greedy never looks at them).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ POPPET_VALUE = 0.7     # powers broadsides, Tix, barrels
 COMPASS_VALUE = 1.0
 OBJECT_VALUE = 0.4
 RIVAL_SHARE = 0.35
+TAKE_RISK = 0.15       # how likely a rival who may play Take does so (a guess)
 
 
 def estimate(state: VoodooState, seat: int) -> float:
@@ -87,8 +91,11 @@ def card_value(state: VoodooState, seat: int, card: str) -> float:
             best = max(best, n)
         return SOUL_VALUE * min(best, room) + 0.3 * best
     if card == "Take":
-        return 2.0 - 1.0 * sum(1 for s in range(len(c.cursed)) if s != seat
-                               and c.card[s] == "Take")
+        # Jail if anyone else plays Take; only what is public counts (cards chosen this
+        # Dusk lie face down): a rival who played Take last round cannot play it now.
+        rivals = sum(1 for s in range(len(c.cursed)) if s != seat
+                     and c.last_card[s] != "Take" and not state.ashore(c, s))
+        return 2.0 * (1.0 - TAKE_RISK) ** rivals
     if card == "#oodoo":
         return 2.2 * min(souls, 2) - SOUL_VALUE * min(souls, 2) + 0.5
     if card == "Tix":

@@ -957,3 +957,28 @@ def test_skills():
             wind=B.wind.index("Storm"), barrels=(-1,) * 8, seated=("",) * 4)
     s.push("stars W 1")
     assert s.core.pos[0] == (3, 1)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seats=SEATS, seed=st.integers(0, 10_000))
+def test_every_legal_move_prints_and_parses_back(seats, seed):
+    rng = np.random.default_rng(seed)
+    s = new_game(B, seats, rng)
+    player = PLAYERS["random"]()
+    while s.to_move() is not None:
+        for m in s.legal_moves():
+            assert Move.parse(str(m)) == m and str(m) == m
+        m = s.sample_chance(rng) if s.to_move() == CHANCE else player.choose(s, rng)
+        s.push(Move.parse(str(m)))
+
+
+def test_greedy_does_not_read_the_face_down_cards():
+    from sheetgen.games.voodoo.players import card_value
+    s = start()
+    c = s.core
+    c.card = (None, "Take", "Take", "Take")
+    hidden = card_value(s, 0, "Take")
+    c.card = (None, "Jax", "Jax", "Jax")
+    assert card_value(s, 0, "Take") == hidden
+    c.last_card = (None, "Take", "Take", "Take")   # public: none of them may play Take now
+    assert card_value(s, 0, "Take") > hidden
