@@ -273,6 +273,9 @@ class ActionRules:
     # --- the Cursed Pirates' turn (V52) ------------------------------------------------------
     def _t_cp_turn(self, c: Core, seat: int) -> None:
         card = c.card[seat]
+        # The broadside ends the turn (l.148): queued first, so that what the card queues
+        # (souls drawn, ships boarded) comes before it.
+        self._push_tasks(c, ("broadside", seat))
         tasks: list[tuple] = []
         if card == "Jax":
             self._act_jax(c, seat, [])
@@ -301,7 +304,7 @@ class ActionRules:
                 self._cp_tix(c, seat)
             elif sum(c.bag):
                 tasks = [("soul_to", seat, False), ("cp_tix", seat)]
-        self._push_tasks(c, *tasks, ("broadside", seat))
+        self._push_tasks(c, *tasks)
 
     def _t_cp_tok_draw(self, c: Core, seat: int) -> None:
         self._ask(c, CHANCE, "~soul", ("cptok", seat))

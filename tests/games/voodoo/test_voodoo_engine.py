@@ -982,3 +982,15 @@ def test_greedy_does_not_read_the_face_down_cards():
     assert card_value(s, 0, "Take") == hidden
     c.last_card = (None, "Take", "Take", "Take")   # public: none of them may play Take now
     assert card_value(s, 0, "Take") > hidden
+
+
+def test_a_cursed_pirate_fires_after_its_card_is_done():
+    # l.148: the broadside is the last act of the turn, after the souls Jax draws
+    s = start(CP)
+    f = per_seat(s, pos={0: (3, 1), 1: (3, 3), 2: (6, 0), 3: (0, 0)},
+                 poppets={0: 3, 1: 0, 2: 3, 3: 3}, power={0: 2}, souls={0: ()})
+    s = cp_turn(CP, 0, "Jax", **f, colonial=1, tide="IN", kraken=None)
+    assert s.to_move() == CHANCE and s.core.power[0] == 2
+    s.push("~soul R")
+    s.push("~soul B")
+    assert s.core.power[0] == 5                                       # 3 hits on (3, 3)
