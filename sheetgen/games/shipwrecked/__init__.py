@@ -30,4 +30,5 @@ GAME = Game(
     ),
     diagrams="sheetgen.rulebooks.diagrams.shipwrecked",
     examples="sheetgen.games.shipwrecked.examples",
+    studio="sheetgen.games.shipwrecked.studio",
 )
