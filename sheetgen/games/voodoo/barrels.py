@@ -119,13 +119,8 @@ class BarrelRules:
         for b in barrels:
             if b == "Stars":
                 sea = self.sea(c)
-                seen = set()
-                for d in self.board.stars_directions:
-                    for n in (1, 2):
-                        end = sail(self.board, sea, seat, d, n).end  # type: ignore[arg-type]
-                        if end != c.pos[seat] and (d, end) not in seen:
-                            seen.add((d, end))
-                            out.append(f"stars {d} {n}")
+                out += [f"stars {d} {n}" for d in self.board.stars_directions for n in (1, 2)
+                        if sail(self.board, sea, seat, d, n).moved]  # type: ignore[arg-type]
             elif b == "Wind":
                 out += ["wind 1", "wind 2"]
             elif b == "Sea":

@@ -15,6 +15,7 @@ from sheetgen.engine.contract import CHANCE
 from .board import DIRECTIONS
 from .core import (
     NO_TURN_OBJECTS,
+    YELLOW,
     Core,
     add,
     bag_put,
@@ -175,6 +176,8 @@ class ObjectRules:
             c.discard = c.discard + (name,)
         if name == "Silent Oars":   # V61
             self._steal(c, seat, int(args[0]), args[1])
+            if c.colour[seat] == YELLOW:   # Light Fingers: a second item (V56)
+                self._push_tasks(c, ("board_offer", seat, (int(args[0]),), 0))
         elif name == "Ghost Whisper":   # V62
             add(c, "poppets", seat, -1)
             c.supply += 1

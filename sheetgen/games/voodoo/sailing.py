@@ -125,8 +125,9 @@ class SailingRules:
             self._push_tasks(c, ("board_offer", seat, (v,), 0))
 
     def _steal(self, c: Core, thief: int, v: int, item: str) -> None:
-        """Take one item from `v` (boarding, V37): Night Watch repels it (V69)."""
-        if (c.watch >> v) & 1 or "Night Watch" in c.objects[v]:
+        """Take one item from `v` (boarding, V37): a player's Night Watch repels it (V69;
+        Cursed Pirates keep their cards for the end, V55)."""
+        if (c.watch >> v) & 1 or (not c.cursed[v] and "Night Watch" in c.objects[v]):
             if not (c.watch >> v) & 1:
                 drop_object(c, v, "Night Watch")
                 c.watch |= 1 << v
