@@ -3,10 +3,10 @@ from the engine when the rulebook is built (never typed in), so the table player
 the one the rules give.
 
 `GAMES` games per cell with greedy players at every seat, seed `SEED`: about 3,600 games in
-all, well under a minute on one core. The figures are kept in sheetgen's cache folder
-(`sheetgen.cache.cache_root()/black-dice`) under a digest of every engine source, quest file
-and setting, so a rebuild reuses them until the engine or a quest changes; a cache that
-cannot be written only costs the time.
+all, some 30 s of CPU, spread over the machine's cores (the figures do not depend on how).
+The figures are kept in sheetgen's cache folder (`sheetgen.cache.cache_root()/black-dice`)
+under a digest of every engine source, quest file and setting, so a rebuild reuses them
+until the engine or a quest changes; a cache that cannot be written only costs the time.
 """
 
 from __future__ import annotations
@@ -67,15 +67,23 @@ def _cache_file() -> Path:
 
 
 def _measure() -> dict[str, list[list[int]]]:
+    import multiprocessing
+    import os
+
     from .quest import BUNDLED, load_quest
     from .simulate import simulate
+
+    # Spread over the cores, but not from inside a worker (parallel rulebook rendering):
+    # a pool within a pool would only fight for the same cores.
+    main = multiprocessing.parent_process() is None
+    jobs = max(1, min(4, os.cpu_count() or 1)) if main else 1
 
     out = {}
     for quest_id in BUNDLED:
         quest = load_quest(quest_id)
         cells = []
         for count in PLAYER_COUNTS:
-            b = simulate(quest, count, GAMES, SEED, POLICY)
+            b = simulate(quest, count, GAMES, SEED, POLICY, jobs)
             cells.append([b.outcomes.get("won", 0), b.games])
         out[quest.name] = cells
     return out
