@@ -49,7 +49,8 @@ EFFECTS: dict[str, str] = {
     "gold": "each player with dice here draws N gold tokens (captain first, then in the "
             "order dice were added, while the pool lasts)",
     "token": "the crew gains one quest token (rules.tokens: summoning, map piece)",
-    "enemy_damage": "the enemy takes one damage; the third ends the quest",
+    "enemy_damage": "the enemy takes one damage; the third wins the quest once this "
+                    "settlement is over",
     "enemy_damage_if_more": "as enemy_damage, but only when the crew's dice outnumber the "
                             "black dice here",
     "unlock": "this round the field that requires this one (rules.requires) pays its reward",
