@@ -39,6 +39,7 @@ checks with `pdffonts` that the result holds only embedded subsets of our fonts.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -118,6 +119,12 @@ class _Metrics:
     x_height: int
 
 
+_FONT_LOCK = threading.RLock()
+"""A lazily read TTFont loads its tables on first use, which is not safe from two threads at
+once (the studio draws SVG for several sessions in parallel): every read of one goes
+through this lock. The results are cached, so it is taken briefly, once per glyph."""
+
+
 @cache
 def _font(name: str) -> TTFont:
     return TTFont(str(font_path(name)), lazy=True)
@@ -125,6 +132,11 @@ def _font(name: str) -> TTFont:
 
 @cache
 def _metrics(name: str) -> _Metrics:
+    with _FONT_LOCK:
+        return _read_metrics(name)
+
+
+def _read_metrics(name: str) -> _Metrics:
     font = _font(name)
     cmap = dict(font.getBestCmap())
     # reportlab treats the no-break space and the space as the same glyph.
@@ -215,10 +227,11 @@ class _OpsPen(BasePen):
 @cache
 def _glyph_ops(font: str, glyph: str) -> tuple[tuple, ...]:
     """One glyph's outline in font units, drawn once per process (composites decomposed)."""
-    glyph_set = _font(font).getGlyphSet()
-    pen = _OpsPen(glyph_set)
-    glyph_set[glyph].draw(pen)
-    return tuple(pen.ops)
+    with _FONT_LOCK:
+        glyph_set = _font(font).getGlyphSet()
+        pen = _OpsPen(glyph_set)
+        glyph_set[glyph].draw(pen)
+        return tuple(pen.ops)
 
 
 def text_outline(text: str, font: str, size: float) -> list[tuple]:

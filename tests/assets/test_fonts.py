@@ -191,3 +191,37 @@ def test_platypus_paragraphs_pick_bold_and_italic_faces_and_embed_only_ours(tmp_
                             text=True).stdout
     names = {line.split()[0].split("+", 1)[-1] for line in report.splitlines()[2:] if line}
     assert names == {"Alegreya-Regular", "Alegreya-Bold", "Alegreya-Italic"}
+
+
+def test_outlines_from_many_threads_at_once_on_a_fresh_font():
+    """The studio draws SVG for several sessions in parallel: a lazily read font must give
+    every thread its glyphs (fontTools' lazy tables raised AttributeError 'glyphs' when two
+    threads loaded them at once)."""
+    import threading
+
+    from sheetgen.assets import fonts
+
+    expected = {ch: fonts.text_outline(ch, "serif", 10) for ch in "Swashbuckle"}
+    for attempt in range(5):
+        fonts._font.cache_clear()
+        fonts._metrics.cache_clear()
+        fonts._glyph_ops.cache_clear()
+        start = threading.Barrier(8)
+        results: list = []
+        errors: list = []
+
+        def draw(chars: str) -> None:
+            start.wait()
+            try:
+                results.extend((ch, fonts.text_outline(ch, "serif", 10)) for ch in chars)
+            except Exception as err:  # noqa: BLE001 - collected and asserted below
+                errors.append(err)
+
+        threads = [threading.Thread(target=draw, args=("Swashbuckle"[k:] + "Swash",))
+                   for k in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        assert all(ops == expected[ch] for ch, ops in results if ch in expected)
