@@ -33,7 +33,7 @@ def main() -> None:
         times = []
         for _ in range(args.repeat):
             start = time.perf_counter()
-            data, pages = build_pad(paper)
+            data, pages, _ = build_pad(paper=paper)
             times.append(time.perf_counter() - start)
         print(f"pad --paper {paper}: {pages} pages, {len(data) / 1024:.0f} KiB, "
               f"best {min(times):.2f} s of {args.repeat}")

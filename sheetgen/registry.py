@@ -17,25 +17,26 @@ Everything a `Game` names is a module path *string*, imported only when it is us
 
 The pad builder
 ---------------
-`Game.pad` names a function, `"package.module:function"`, that `sheetgen pad <name>` calls:
+`Game.pad` names a function, `"package.module:function"`, that `sheetgen pad <name>` calls.
+Every builder has one shape:
 
-    def build_pad(*, progress: Callable[[int, int], None] | None = None, **options) -> Pad
+    def build_pad(*, progress: Callable[[int, int], None] | None = None,
+                  output: str | Path | None = None, **options) -> Pad
 
 `options` are the values of the game's `pad_options` (each `PadOption` becomes a command
-line option; its `dest` is the keyword). `progress(done, total)` may be called as work
-advances (the command line shows a progress bar from it). The function returns a `Pad`
-(the PDF bytes, its page count and an optional one-line note), or the tuple `(pdf, pages)`.
-It writes nothing: the caller writes the bytes atomically, so a web page or a distributed
-runner can call the same function.
-
-A pad too long to hold in memory streams instead: a builder with an `output` keyword is
-given the path, writes the PDF there itself as it goes (through `sheetgen.atomic`, so a
-failed run leaves no partial file) and returns a `Pad` whose `pdf` is empty.
+line option; its `dest` is the keyword). `progress(done, total)` is called as work advances
+(the command line shows a progress bar from it). Without `output` the builder writes
+nothing and returns the PDF in `Pad.pdf`, so a web page or a distributed runner can call it;
+with `output` the PDF is written to that path atomically (`sheetgen.atomic`: a failed run
+leaves no partial file) and `Pad.pdf` is empty. A builder that renders in memory ends with
+`return finish_pad(pdf, pages, output)`; a pad too long to hold in memory (Captain's Curse)
+streams to `output` as it goes.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -47,9 +48,21 @@ from sheetgen.errors import SheetgenError, did_you_mean
 class Pad(NamedTuple):
     """What a pad builder returns."""
 
-    pdf: bytes  # empty when the builder streamed to its `output` path
+    pdf: bytes  # empty when the builder wrote its `output` path
     pages: int
     note: str = ""  # e.g. "3 islands (5 tried)"; printed after the file's size
+
+
+def finish_pad(pdf: bytes, pages: int, output: str | os.PathLike[str] | None = None,
+               note: str = "") -> Pad:
+    """The end of a pad builder that rendered `pdf` in memory: written atomically to
+    `output` when given (then `Pad.pdf` is empty), else returned."""
+    if output is None:
+        return Pad(pdf, pages, note)
+    from sheetgen.atomic import write_bytes
+
+    write_bytes(output, pdf)
+    return Pad(b"", pages, note)
 
 
 @dataclass(frozen=True)

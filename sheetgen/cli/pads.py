@@ -1,14 +1,14 @@
 """`sheetgen pad <game>`: one subcommand per game whose `GAME` declares a pad builder.
 
 The options come from the game's `pad_options` (see `sheetgen.registry`); this module only
-turns them into click options, shows progress, and writes the builder's PDF atomically (or
-lets a streaming builder, one with an `output` keyword, write it as it goes).
+turns them into click options, shows progress, and hands the builder the output path (every
+builder has the registry's one shape, `build_pad(*, progress, output, **options) -> Pad`,
+and writes the file atomically itself).
 """
 
 from __future__ import annotations
 
 import contextlib
-import inspect
 import signal
 import sys
 import threading
@@ -21,7 +21,7 @@ import click
 from sheetgen import registry
 from sheetgen.cli.outputs import with_mkdir
 from sheetgen.cli.preflight import preflight_or_exit
-from sheetgen.registry import Game, Pad, PadOption
+from sheetgen.registry import Game, PadOption
 
 
 def _click_option(option: PadOption) -> click.Option:
@@ -93,25 +93,17 @@ def pad_command(game: Game) -> click.Command:
     def run(out: str, quiet: bool, preflight_after: bool, **options: Any) -> None:
         from pathlib import Path
 
-        from sheetgen.atomic import write_bytes
 
-        builder = game.pad_builder()
-        params = inspect.signature(builder).parameters
+        builder = game.pad_builder()  # build_pad(*, progress, output, **options) -> Pad
         close = None
-        if not quiet and "progress" in params:
+        if not quiet:
             options["progress"], close = _progress_bar(game.title)
-        streams = "output" in params
-        if streams:  # the builder writes the file itself, as it goes (atomically)
-            options["output"] = out
         try:
-            with _terminate_cleanly():
-                result = builder(**options)
+            with _terminate_cleanly():  # the builder writes `out` atomically
+                pad = builder(output=out, **options)
         finally:
             if close:
                 close()
-        pad = result if isinstance(result, Pad) else Pad(*result)
-        if not streams:
-            write_bytes(out, pad.pdf)
         if not quiet:
             note = f", {pad.note}" if pad.note else ""
             size = Path(out).stat().st_size

@@ -74,6 +74,7 @@ THROWAWAY = {
             diagrams="sheetgen.games.throwaway.diagrams",
             examples="sheetgen.games.throwaway.examples",
             layouts=str(HERE / "layouts"), data_folders=("stash",),
+            studio="sheetgen.games.throwaway.studio",
         )
     ''',
     "elements.py": '''
@@ -111,11 +112,16 @@ THROWAWAY = {
         from sheetgen.render.pdf import PdfCanvas
 
 
-        def build_pad(*, copies=1):
+        from sheetgen.registry import finish_pad
+
+
+        def build_pad(*, progress=None, output=None, copies=1):
             canvas = PdfCanvas(title="Throwaway")
             pages = compose(load_layout(find_layout("throwaway/card"), RenderOptions()),
                             canvas, copies)
-            return canvas.finish(), pages
+            if progress:
+                progress(1, 1)
+            return finish_pad(canvas.finish(), pages, output)
     ''',
     "diagrams.py": '''
         from sheetgen.rulebooks.diagrams import register
@@ -129,6 +135,14 @@ THROWAWAY = {
     ''',
     "examples.py": '''
         EXAMPLES = {"throwaway-sum": lambda: 2 + 3}
+    ''',
+    "studio/__init__.py": '''
+        from sheetgen.studio_contract import Page
+
+        PAGE = Page(title="Throwaway", summary="the throwaway game's page")
+    ''',
+    "studio/page.html": '''
+        <p>throwaway</p>
     ''',
     "layouts/card.yaml": '''
         description: Throwaway card
@@ -148,6 +162,7 @@ THROWAWAY = {
         credits: [{role: Design, name: Nobody}]
         chapters: [rules.md]
         quickref: quickref.md
+        pages: [2, 4]
     ''',
     "book/rules.md": '''
         # Rules
@@ -174,6 +189,8 @@ runs = {}
 for key, args in json.loads(sys.argv[2]).items():
     result = CliRunner().invoke(main, args)
     runs[key] = [result.exit_code, result.stdout, result.stderr, repr(result.exception)]
+from sheetgen.studio.pages import studio_pages
+runs["studio"] = [0, json.dumps([p.describe() for p in studio_pages()]), "", ""]
 print(json.dumps(runs))
 '''
 
@@ -221,6 +238,40 @@ def test_a_throwaway_game_appears_everywhere(tmp_path):
     book = "".join(p.extract_text() for p in PdfReader(out / "book.pdf").pages)
     assert "Two and three make 5" in book and "A box" in book
     assert len(PdfReader(out / "pad.pdf").pages) == 3
+    studio = {page["name"]: page for page in json.loads(runs["studio"][1])}
+    assert studio["throwaway"]["title"] == "Throwaway"
+
+
+def test_the_throwaway_game_keeps_to_the_import_direction(tmp_path, monkeypatch):
+    """The game's folder (rules, diagrams.py, cli.py, studio page) passes the import-direction
+    test, which sees it as part of the package."""
+    spec = importlib.util.spec_from_file_location("import_direction",
+                                                  REPO / "tests" / "test_import_direction.py")
+    direction = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(direction)
+    package = tmp_path / "sheetgen" / "games" / "throwaway"
+    for name, text in THROWAWAY.items():
+        if name.endswith(".py"):
+            path = package / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    monkeypatch.setattr(direction, "PACKAGE", tmp_path / "sheetgen")
+    assert direction.upward_imports() == []
+
+
+@pytest.mark.parametrize("game_id", [g for g in IDS if registry.games()[g].pad])
+def test_every_pad_builder_has_the_one_shape(game_id):
+    """`build_pad(*, progress=None, output=None, **options) -> Pad`: keyword-only, taking a
+    progress callback and an output path and every declared option; the command line calls
+    them all alike (no signature inspection)."""
+    import inspect
+
+    game = registry.games()[game_id]
+    params = inspect.signature(game.pad_builder()).parameters
+    assert all(p.kind == p.KEYWORD_ONLY for p in params.values()), list(params)
+    assert {"progress", "output"} <= set(params)
+    assert params["progress"].default is None and params["output"].default is None
+    assert {o.dest for o in game.pad_options} <= set(params)
 
 
 def test_old_top_level_spellings_still_work_with_a_note():

@@ -9,10 +9,13 @@ black-dice/tokens` prints it alone); the pad only picks the quests and the paper
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from sheetgen.layout.bundled import find_layout
 from sheetgen.layout.document import RenderOptions, load_layout
+from sheetgen.registry import Pad, finish_pad
 from sheetgen.render.compose import compose
 from sheetgen.render.pdf import PdfCanvas
 
@@ -26,19 +29,23 @@ PARTS: tuple[tuple[str, str], ...] = (
 )
 
 
-def build_pad(paper: str = "a4") -> tuple[bytes, int]:
-    """The whole game as PDF bytes, and its page count (A4 or Letter)."""
+def build_pad(*, progress: Callable[[int, int], None] | None = None,
+              output: str | Path | None = None, paper: str = "a4") -> Pad:
+    """The whole game (A4 or Letter), its PDF and page count (the registry's pad contract);
+    `progress(done, parts)` after each part."""
     from sheetgen.games.black_dice.providers import quest_ids
 
     canvas = PdfCanvas(title="The Curse of the Black Dice",
                        subject="quest tiles, pirate tiles, tokens, dice stickers, "
                                "quick reference")
     pages = 0
-    for name, _ in PARTS:
+    for done, (name, _) in enumerate(PARTS, start=1):
         runs: list[dict[str, Any]] = ([{"quest": q} for q in quest_ids()]
                                       if name == "black-dice/quest-tile" else [{}])
         for overrides in runs:
             layout = load_layout(find_layout(name),
                                  RenderOptions(overrides=overrides, paper=paper))
             pages += compose(layout, canvas, 1)
-    return canvas.finish(), pages
+        if progress:
+            progress(done, len(PARTS))
+    return finish_pad(canvas.finish(), pages, output)

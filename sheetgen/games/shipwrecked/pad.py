@@ -8,11 +8,14 @@ shipwrecked/tiles` prints it alone); the pad only chooses counts and passes the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import LayoutWarning
 from sheetgen.layout.bundled import find_layout
 from sheetgen.layout.document import RenderOptions, load_layout
+from sheetgen.registry import Pad, finish_pad
 from sheetgen.render.compose import compose
 from sheetgen.render.pdf import PdfCanvas
 
@@ -24,10 +27,12 @@ PARTS: tuple[tuple[str, str], ...] = (
 )
 
 
-def build_pad(seed: int = 1, paper: str = "a4", score_cards: int = 4,
-              tile_mm: float | None = None,
-              warnings: list[LayoutWarning] | None = None) -> tuple[bytes, int]:
-    """The whole pad as PDF bytes, and its page count. `seed` picks the islands (names and
+def build_pad(*, progress: Callable[[int, int], None] | None = None,
+              output: str | Path | None = None, seed: int = 1, paper: str = "a4",
+              score_cards: int = 4, tile_mm: float | None = None,
+              warnings: list[LayoutWarning] | None = None) -> Pad:
+    """The whole pad, its PDF and page count (the registry's pad contract; `progress(done,
+    parts)` after each part). `seed` picks the islands (names and
     coasts); `score_cards` is how many score cards (four to a sheet); `tile_mm` resizes the
     tiles (default 90 mm); `warnings`, when given, collects what the parts' layouts warn
     about (text that does not fit, cut marks that cannot be drawn), as `render --strict` would."""
@@ -35,11 +40,13 @@ def build_pad(seed: int = 1, paper: str = "a4", score_cards: int = 4,
                                                          "rules card")
     pages = 0
     counts = {"shipwrecked/score-pad": score_cards, "shipwrecked/rules-card": 2}
-    for name, _ in PARTS:
+    for done, (name, _) in enumerate(PARTS, start=1):
         overrides: dict[str, Any] = {}
         if name == "shipwrecked/tiles" and tile_mm is not None:
             overrides["tile"] = tile_mm
         layout = load_layout(find_layout(name),
                              RenderOptions(overrides=overrides, paper=paper, seed=seed))
         pages += compose(layout, canvas, counts.get(name, 1), warnings=warnings)
-    return canvas.finish(), pages
+        if progress:
+            progress(done, len(PARTS))
+    return finish_pad(canvas.finish(), pages, output)

@@ -9,11 +9,13 @@ printers (the layout language's `tile:`), or one sheet for a print shop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from sheetgen.games.voodoo.board import load_board
 from sheetgen.layout.bundled import find_layout
 from sheetgen.layout.document import RenderOptions, load_layout
+from sheetgen.registry import Pad, finish_pad
 from sheetgen.render.compose import compose
 from sheetgen.render.pdf import PdfCanvas
 
@@ -31,8 +33,11 @@ HOME_PAPER = ("a4", "letter")
 SHOP_PAPER = ("a2", "a1")
 
 
-def build_pad(paper: str = "a4", board: str | None = None) -> tuple[bytes, int]:
-    """The whole game as PDF bytes, and its page count.
+def build_pad(*, progress: Callable[[int, int], None] | None = None,
+              output: str | Path | None = None, paper: str = "a4",
+              board: str | None = None) -> Pad:
+    """The whole game, its PDF and page count (the registry's pad contract; `progress(done,
+    parts)` after each part).
 
     On home paper (A4, Letter) the A2 board is tiled over sheets of that paper to tape
     together, and everything else is printed on the same paper. On print-shop paper (A2, A1)
@@ -48,7 +53,7 @@ def build_pad(paper: str = "a4", board: str | None = None) -> tuple[bytes, int]:
                                                       "cards, player aids, tokens")
     small = paper if paper in HOME_PAPER else "a4"
     pages = 0
-    for name, _ in PARTS:
+    for done, (name, _) in enumerate(PARTS, start=1):
         if name == "voodoo/board":
             options = (RenderOptions(tile=paper, overrides=overrides) if paper in HOME_PAPER
                        else RenderOptions(paper=paper, overrides=overrides))  # scales to fit
@@ -56,4 +61,6 @@ def build_pad(paper: str = "a4", board: str | None = None) -> tuple[bytes, int]:
             options = RenderOptions(paper=small)
         layout = load_layout(find_layout(name), options)
         pages += compose(layout, canvas, 1)
-    return canvas.finish(), pages
+        if progress:
+            progress(done, len(PARTS))
+    return finish_pad(canvas.finish(), pages, output)

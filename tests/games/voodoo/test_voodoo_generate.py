@@ -132,12 +132,12 @@ def test_pad_prints_the_board_file_it_is_given(tmp_path):
 
     path = tmp_path / "board.yaml"
     path.write_text(generate_board(5).text)
-    bundled, pages = build_pad("a2")
-    printed, _ = build_pad("a2", board=str(path))
+    bundled, pages, _ = build_pad(paper="a2")
+    printed, _, _ = build_pad(paper="a2", board=str(path))
     new, old = _contents(printed), _contents(bundled)
     assert len(new) == len(old) == pages
     assert new[0] != old[0] and new[1:] == old[1:]
-    assert build_pad("a2", board=str(BOARD_FILE))[0] == bundled
+    assert build_pad(paper="a2", board=str(BOARD_FILE))[0] == bundled
 
 
 def test_pad_with_a_bad_board_file_fails_cleanly_and_writes_nothing(runner, tmp_path):

@@ -79,7 +79,7 @@ def test_pad_holds_the_whole_game(paper):
     from sheetgen.games.voodoo.pad import PARTS, build_pad
     from sheetgen.render.compose import sheet_count
 
-    data, pages = build_pad(paper)
+    data, pages, _ = build_pad(paper=paper)
     small = paper if paper != "a2" else "a4"
     expected = 0
     for name, _ in PARTS:
