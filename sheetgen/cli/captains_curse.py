@@ -15,21 +15,15 @@ import click
 
 from sheetgen.atomic import output_folder
 from sheetgen.cli.engine_options import replay_command as replay_command_for
+from sheetgen.cli.engine_options import simulate_options
 from sheetgen.cli.islands import island
+from sheetgen.cli.referee import play_command
 from sheetgen.errors import SheetgenError
 from sheetgen.games.captains_curse.gamelog import LOG_FORMAT, make_log, replay_file, write_log
-from sheetgen.games.captains_curse.island import Island, load_island, validate_island
+from sheetgen.games.captains_curse.island import load_checked
 from sheetgen.games.captains_curse.rng import game_seed
-from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
 
 POLICY_CHOICE = click.Choice(["random", "greedy", "expert"])
-
-
-def _load(island_path: str, ruleset_path: str | None) -> tuple[Island, Ruleset]:
-    ruleset = load_ruleset(ruleset_path) if ruleset_path else DEFAULT_RULESET
-    island = load_island(island_path)
-    validate_island(island, ruleset)
-    return island, ruleset
 
 
 # ------------------------------------------------------------------ simulate
@@ -38,47 +32,52 @@ def _load(island_path: str, ruleset_path: str | None) -> tuple[Island, Ruleset]:
 @click.argument("island", type=click.Path(dir_okay=False))
 @click.option("--policy", type=POLICY_CHOICE, default="expert", show_default=True,
               help="The player: random, greedy or expert.")
-@click.option("-n", "--games", "n_games", type=click.IntRange(1), default=2000,
-              show_default=True, help="How many games.")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Base seed; game i uses a seed derived from it and i.")
-@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True,
-              help="Worker processes (results do not depend on it).")
 @click.option("--ruleset", "ruleset_path", type=click.Path(dir_okay=False), default=None,
               help="A ruleset YAML (default: the spec's rules).")
-@click.option("--log-dir", type=click.Path(file_okay=False), default=None,
-              help="Write one captains-curse-log/1 JSON file per game here.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@simulate_options(games=2000, log_format=LOG_FORMAT)
 def simulate_command(island: str, policy: str, n_games: int, seed: int, jobs: int,
-                     ruleset_path: str | None, log_dir: str | None, as_json: bool) -> None:
+                     scheduler: str | None, ruleset_path: str | None, log_dir: str | None,
+                     as_json: bool) -> None:
     """Play many games of ISLAND with a bundled player and report the statistics.
 
-    Ctrl-C stops within about a second and reports the games played so far (exit status 130).
+    Each game is played once: with --log-dir its log is written from that play. Ctrl-C
+    stops within about a second and reports the games played so far (exit status 130).
     """
     # Loaded here, not at the top: the simulator pulls in numpy and the worker pool, which
     # `sheetgen captains-curse --help` (and the other commands) do not need.
-    from sheetgen.games.captains_curse.simulate import iter_games, play_game_turns, summarize
+    from sheetgen.engine.runner import iter_runs
+    from sheetgen.games.captains_curse.simulate import (
+        iter_games,
+        play_logged,
+        play_one,
+        summarize,
+    )
 
-    isl, ruleset = _load(island, ruleset_path)
+    isl, ruleset = load_checked(island, ruleset_path)
     results: list = []
     interrupted = False
+    logs = 0
+    if log_dir:
+        output_folder(log_dir)
     try:
-        for part in iter_games(isl, ruleset, policy, seed, 0, n_games, jobs):
-            results.extend(part)
+        if log_dir or scheduler:
+            work = play_logged if log_dir else play_one
+            for part in iter_runs(work, n_games, seed, jobs=jobs, scheduler=scheduler,
+                                  args=(isl, ruleset, policy)):
+                for game in part:
+                    if log_dir:
+                        i = len(results)
+                        game, turns = game
+                        write_log(Path(log_dir) / f"game-{i:05d}.json",
+                                  make_log(isl, ruleset, game_seed(seed, i), policy, turns,
+                                           game))
+                        logs += 1
+                    results.append(game)
+        else:
+            for part in iter_games(isl, ruleset, policy, seed, 0, n_games, jobs):
+                results.extend(part)
     except KeyboardInterrupt:
         interrupted = True
-    logs = 0
-    if log_dir and not interrupted:
-        output_folder(log_dir)
-        try:
-            for i in range(n_games):
-                gseed = game_seed(seed, i)
-                game, turns = play_game_turns(isl, ruleset, policy, gseed)
-                write_log(Path(log_dir) / f"game-{i:05d}.json",
-                          make_log(isl, ruleset, gseed, policy, turns, game))
-                logs += 1
-        except KeyboardInterrupt:
-            interrupted = True
     if not results:
         click.echo("interrupted before the first games finished: nothing to report", err=True)
         sys.exit(130)
@@ -125,8 +124,6 @@ replay_command = replay_command_for(LOG_FORMAT, replay_file)
 def group() -> None:
     """Captain's Curse: play, simulate and replay games; generate and verify islands."""
 
-
-from sheetgen.cli.referee import play_command  # noqa: E402  (it imports _load from here)
 
 for _command in (play_command, simulate_command, replay_command, island):
     group.add_command(_command)

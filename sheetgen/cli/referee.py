@@ -21,18 +21,10 @@ from typing import TYPE_CHECKING
 import click
 
 from sheetgen.games.captains_curse.gamelog import make_log, write_log
-from sheetgen.games.captains_curse.labels import line_labels, space_labels
+from sheetgen.games.captains_curse.island import load_checked
+from sheetgen.games.captains_curse.referee import Referee
 from sheetgen.games.captains_curse.rng import dice_stream
-from sheetgen.games.captains_curse.state import (
-    BLANK,
-    CIRCLED,
-    GameState,
-    Loot,
-    Phase,
-    Place,
-    Roll,
-    Sink,
-)
+from sheetgen.games.captains_curse.state import GameState, Phase, Place, Roll
 
 if TYPE_CHECKING:  # the players load numpy; only `play --hint` needs them
     from sheetgen.games.captains_curse.players import FastPlayer
@@ -105,95 +97,8 @@ def _choose(options: list, describe: Callable, keys: list[str] | None = None) ->
         click.echo(f"  enter {what} (? for help)")
 
 
-class Referee:
-    """Labels and descriptions of one island's spaces, lines and decisions."""
-
-    def __init__(self, state: GameState):
-        self.state = state
-        isl = state.island
-        self.space = space_labels(isl)
-        self.line = line_labels(isl)
-        self.island = isl
-
-    def sheet(self) -> str:
-        state = self.state
-        lines = ["  " + " ".join(f"{s[:3]:^3}" for s in self.island.symbols)]
-        lines += ["  " + row for row in state.sheet_text().splitlines()]
-        marks = {BLANK: " ", CIRCLED: "o", 2: "/"}
-        lines.append("  doubles: " + "  ".join(f"{d}[{marks[state.doubles[d - 1]]}]"
-                                               for d in range(1, 7))
-                     + "   (o circled, / spent)")
-        lines.append(f"  X so far: {state.x_count()}")
-        return "\n".join(lines)
-
-    def map(self) -> str:
-        state, isl = self.state, self.island
-        out = []
-        for c, symbol in enumerate(isl.symbols):
-            cells = []
-            for i, space in enumerate(isl.spaces):
-                if isl.symbol_of_space[i] != c:
-                    continue
-                bit = 1 << i
-                mark = ("~" if state.sunk & bit else "o" if state.looted & bit
-                        else "a" if state.marked & bit else " ")
-                ring = "*" if space.ring else ""
-                cells.append(f"{self.space[i]}{ring}[{mark}]")
-            out.append(f"  {symbol:>7}: " + ", ".join(cells))
-        out.append("  (numbers as on the referee sheet; * centre ring; o looted, a abandoned, "
-                   "~ sunk)")
-        usable = []
-        for i in state.usable_lines():
-            region = isl.region_masks[i] & ~state.sunk
-            size = bin(region).count("1")
-            avail = bin(region & state.available).count("1")
-            ring = " ring" if region & isl.ring_mask else ""
-            usable.append(f"{self.line[i]} {size}/{avail}{ring}")
-        out.append("  sink lines now (spaces/unlooted): " + (", ".join(usable) or "none (R13)"))
-        return "\n".join(out)
-
-    def line_desc(self, i: int) -> str:
-        state = self.state
-        region = self.island.region_masks[i] & ~state.sunk
-        spaces = [self.space[k] for k in range(len(self.island.spaces)) if region >> k & 1]
-        avail = bin(region & state.available).count("1")
-        ring = bin(region & self.island.ring_mask).count("1")
-        cost = f"{len(spaces)} space(s), {avail} unlooted"
-        if ring:
-            cost += f", {ring} centre-ring"
-        return f"sinks spaces {', '.join(spaces)} ({cost})"
-
-    def space_desc(self, i: int) -> str:
-        state, space = self.state, self.island.spaces[i]
-        extra = " centre ring" if space.ring else ""
-        lines = [self.line[j] for j in state.usable_lines()
-                 if self.island.region_masks[j] >> i & 1]
-        risk = f"; sinkable now by line {', '.join(lines)}" if lines else ""
-        place = f" {space.place}" if space.place else ""
-        return f"{self.island.symbols[self.island.symbol_of_space[i]]}{place}{extra}{risk}"
-
-    def place_desc(self, move: Place) -> str:
-        state = self.state
-        mod = ""
-        if move.modify is not None:
-            sign = "+1" if move.modify.delta > 0 else "-1"
-            mod = f"{move.modify.die} {sign}, then "
-        if move.take == "pass":
-            return f"{mod}pass (and sink)"
-        value = state.value_of(move)
-        assert move.column is not None
-        curse = " (cursed: sink after)" if move.take == "black" else ""
-        return (f"{mod}{move.take} {value} in column {move.column + 1} "
-                f"({self.island.symbols[move.column]}){curse}")
-
-    def describe(self, move) -> str:
-        if isinstance(move, Place):
-            return self.place_desc(move)
-        if isinstance(move, Loot):
-            return f"loot space {self.space[move.space]}"
-        if isinstance(move, Sink):
-            return f"sink line {self.line[move.line]}"
-        return str(move)
+class TerminalReferee(Referee):
+    """The referee's words, and the terminal's way of asking for a die decision."""
 
     def choose_place(self, legal: list[Place]) -> Place:
         """At most two steps: plain placements and one entry per doubles symbol to spend,
@@ -245,7 +150,7 @@ def play_game(state: GameState, dice, adviser: FastPlayer | None, hint: str | No
     """Run the game to its end; raises Quit if the player stops. `dice` is a seeded stream,
     or None for typed dice. Undo takes back the last decision the player made (and, with
     typed dice, the roll before it: the dice are asked again; seeded dice stay the same)."""
-    ref = Referee(state)
+    ref = TerminalReferee(state)
     history: list[bool] = []  # per push: was it the player's own decision?
     replay: list[Roll] = []   # seeded rolls taken back by an undo, dealt again first
     while not state.is_over():
@@ -259,8 +164,7 @@ def play_game(state: GameState, dice, adviser: FastPlayer | None, hint: str | No
                 elif replay:
                     roll = replay.pop()
                 else:
-                    r = dice.randrange(36)
-                    roll = Roll(r // 6 + 1, r % 6 + 1)
+                    roll = state.sample_chance(dice)
                 state.push(roll)
                 history.append(dice is None)
                 doubles = " doubles!" if roll.white == roll.black else ""
@@ -294,7 +198,7 @@ def play_game(state: GameState, dice, adviser: FastPlayer | None, hint: str | No
 
 
 def _undo(state: GameState, history: list[bool], replay: list[Roll], typed: bool,
-          ref: Referee) -> None:
+          ref: TerminalReferee) -> None:
     """Pop back to before the player's last decision."""
     if not any(history):
         click.echo("  nothing to undo")
@@ -334,10 +238,9 @@ def play_command(island: str, seed: int | None, manual_dice: bool, ruleset_path:
 
     At any prompt: ? help, undo (the last decision), quit.
     """
-    from sheetgen.cli.captains_curse import _load
     from sheetgen.games.captains_curse.players import FastPlayer
 
-    isl, ruleset = _load(island, ruleset_path)
+    isl, ruleset = load_checked(island, ruleset_path)
     if seed is None and not manual_dice:
         seed = int.from_bytes(os.urandom(4), "little")
     dice = dice_stream(seed) if not manual_dice and seed is not None else None

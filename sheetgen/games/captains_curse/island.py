@@ -376,3 +376,15 @@ def validate_island(island: Island, ruleset: Ruleset) -> None:
                                 "every space must be able to sink (R12)",
                                 island.at("spaces", i, "id"),
                                 hint="add it to the region of a line seaward of it")
+
+
+def load_checked(island_path: str | Path, ruleset_path: str | Path | None = None
+                 ) -> tuple[Island, Ruleset]:
+    """An island file and a ruleset file (None: the spec's rules), loaded and the island
+    validated under that ruleset: what every command that plays an island starts with."""
+    from .ruleset import DEFAULT_RULESET, load_ruleset
+
+    ruleset = load_ruleset(ruleset_path) if ruleset_path else DEFAULT_RULESET
+    island = load_island(island_path)
+    validate_island(island, ruleset)
+    return island, ruleset

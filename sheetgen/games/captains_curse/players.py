@@ -193,7 +193,9 @@ class RandomPlayer:
     def __init__(self, rng: SplitMix64) -> None:
         self.rng = rng
 
-    def choose(self, state: GameState) -> Move:
+    def choose(self, state: GameState, rng: Any = None) -> Move:
+        """A legal move; the player's own stream is used, not `rng` (the contract's argument),
+        so that it draws exactly as the fast random player does."""
         legal = state.legal_moves()
         return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
 
@@ -207,7 +209,8 @@ class FastPlayer:
         self.policy_rng = np.empty(1, dtype=np.uint64)
         self.policy_rng[0] = np.uint64(rng.state if rng is not None else 0)
 
-    def choose(self, state: GameState) -> Move:
+    def choose(self, state: GameState, rng: Any = None) -> Move:
+        """The policy's decision (its own stream, not the contract's `rng`)."""
         table = table_for(state.island, state.ruleset)
         fast_state = encode(state)
         params = fast.DEFAULT_PARAMS

@@ -76,6 +76,19 @@ def play_game(island: Island, ruleset: Ruleset, policy: str, seed: int) -> GameR
     return play_game_turns(island, ruleset, policy, seed)[0]
 
 
+def play_logged(seed: int, index: int, island: Island, ruleset: Ruleset, policy: str
+                ) -> tuple[GameResult, list[dict[str, Any]]]:
+    """Game `index` of a run, with its log turns: `engine.runner.run_games`'s work function
+    when a run writes logs (each game is played once, its log kept from that play)."""
+    return play_game_turns(island, ruleset, policy, seed)
+
+
+def play_one(seed: int, index: int, island: Island, ruleset: Ruleset, policy: str
+             ) -> GameResult:
+    """Game `index` of a run (`engine.runner.run_games`'s work function on a cluster)."""
+    return play_game(island, ruleset, policy, seed)
+
+
 _WORKER: dict[str, Any] = {}
 
 

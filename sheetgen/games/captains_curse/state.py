@@ -20,16 +20,28 @@ spaces. Copying is cheap and the masks are what the fast path uses as well.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from sheetgen.engine import contract
+from sheetgen.engine.contract import CHANCE, Outcome
+
 from .island import Island
 from .ruleset import N_COLUMNS, Ruleset
 
+RULE_ID = re.compile(r"\bR\d+\b")
 
-class IllegalMove(ValueError):
-    """A decision the rules forbid here; the message names the rule (R-id)."""
+
+class IllegalMove(contract.IllegalMove, ValueError):
+    """A decision the rules forbid here. The message names the rule (R-id) in its own words
+    ("... (R9, R11)"); `rule` is the first id it names, as the engine contract asks."""
+
+    def __init__(self, message: str) -> None:
+        found = RULE_ID.search(message)
+        super().__init__(found.group(0) if found else "", message)
+        self.args = (message,)  # str(err) stays the message, which already names its rule
 
 
 class Phase(IntEnum):
@@ -45,10 +57,17 @@ BLANK, CIRCLED, SPENT = 0, 1, 2  # R4: state of a doubles symbol
 
 @dataclass(frozen=True)
 class Roll:
-    """The chance step (R5)."""
+    """The chance step (R5). Text: `roll 3 5` (white, black)."""
 
     white: int
     black: int
+
+    def __str__(self) -> str:
+        return f"roll {self.white} {self.black}"
+
+    @classmethod
+    def parse(cls, text: str) -> Roll:
+        return _parse(text, cls)
 
 
 @dataclass(frozen=True)
@@ -62,28 +81,95 @@ class Modify:
 
 @dataclass(frozen=True)
 class Place:
-    """R6-R8: the die decision. `take` is "white", "black" or "pass" (column None)."""
+    """R6-R8: the die decision. `take` is "white", "black" or "pass" (column None). Text:
+    `place white 2` (column 0-5), `place pass`, with a modification first
+    `place black 4 modify white +1 spend 3`."""
 
     modify: Modify | None
     take: str
     column: int | None
 
+    def __str__(self) -> str:
+        where = "" if self.column is None else f" {self.column}"
+        mod = self.modify
+        how = "" if mod is None else f" modify {mod.die} {mod.delta:+d} spend {mod.spend}"
+        return f"place {self.take}{where}{how}"
+
+    @classmethod
+    def parse(cls, text: str) -> Place:
+        return _parse(text, cls)
+
 
 @dataclass(frozen=True)
 class Loot:
-    """R6: loot one available space (index into island.spaces) of the column's symbol."""
+    """R6: loot one available space (index into island.spaces) of the column's symbol.
+    Text: `loot 12`."""
 
     space: int
+
+    def __str__(self) -> str:
+        return f"loot {self.space}"
+
+    @classmethod
+    def parse(cls, text: str) -> Loot:
+        return _parse(text, cls)
 
 
 @dataclass(frozen=True)
 class Sink:
-    """R11: sink the region of sink line `line` (index into island.sink_lines)."""
+    """R11: sink the region of sink line `line` (index into island.sink_lines). Text:
+    `sink 3`."""
 
     line: int
 
+    def __str__(self) -> str:
+        return f"sink {self.line}"
+
+    @classmethod
+    def parse(cls, text: str) -> Sink:
+        return _parse(text, cls)
+
 
 Move = Roll | Place | Loot | Sink
+
+
+def parse_move(text: str) -> Move:
+    """A move from its text (`str(move)`); ValueError for anything else.
+
+    >>> parse_move("place black 4 modify white +1 spend 3")
+    Place(modify=Modify(die='white', delta=1, spend=3), take='black', column=4)
+    >>> str(parse_move(" roll 6  2 "))
+    'roll 6 2'
+    """
+    words = text.split()
+    try:
+        if words[0] == "roll" and len(words) == 3:
+            return Roll(int(words[1]), int(words[2]))
+        if words[0] in ("loot", "sink") and len(words) == 2:
+            return (Loot if words[0] == "loot" else Sink)(int(words[1]))
+        if words[0] == "place" and len(words) >= 2 and words[1] in ("white", "black", "pass"):
+            rest = words[2:]
+            column = None
+            if words[1] != "pass":
+                column, rest = int(rest[0]), rest[1:]
+            modify = None
+            if rest:
+                if len(rest) != 5 or rest[0] != "modify" or rest[1] not in ("white", "black") \
+                        or rest[2] not in ("+1", "-1") or rest[3] != "spend":
+                    raise ValueError
+                modify = Modify(rest[1], int(rest[2]), int(rest[4]))
+            return Place(modify, words[1], column)
+    except (ValueError, IndexError):
+        pass
+    raise ValueError(f"not a Captain's Curse move: {text!r} (roll W B, place white|black "
+                     "COLUMN [modify DIE +1|-1 spend D], place pass, loot SPACE, sink LINE)")
+
+
+def _parse(text: str, kind: type) -> Any:
+    move = parse_move(text)
+    if not isinstance(move, kind):
+        raise ValueError(f"{text!r} is not a {kind.__name__.lower()} move")
+    return move
 
 
 @dataclass(frozen=True)
@@ -200,6 +286,26 @@ class GameState:
 
     def is_over(self) -> bool:
         return self.phase == Phase.OVER
+
+    # ------------------------------------------------------------ the engine contract
+    def to_move(self) -> int | None:
+        """CHANCE before a roll, seat 0 (the one player) at a decision, None when over."""
+        if self.phase == Phase.OVER:
+            return None
+        return CHANCE if self.phase == Phase.CHANCE else 0
+
+    def sample_chance(self, rng: Any) -> Roll:
+        """The roll drawn from the game's dice stream (`rng.dice_stream(seed)`): one draw of
+        36, white = r // 6 + 1, black = r % 6 + 1, as the fast path draws it (R5)."""
+        r = rng.randrange(36)
+        return Roll(r // 6 + 1, r % 6 + 1)
+
+    def outcome(self) -> Outcome | None:
+        """The contract's view of the end: seat 0 wins or not, its score (R14-R19)."""
+        if self.phase != Phase.OVER:
+            return None
+        result = self.result()
+        return Outcome(result.termination, (0,) if result.won else (), (float(result.score),))
 
     def x_count(self) -> int:
         """X cells so far (skipped cells; R16's crossings only happen at the end)."""

@@ -156,10 +156,6 @@ class Board:
         """Harbour space 1, which shows the Stars barrel's directions (seed l.433)."""
         return next(s for s in self.harbour() if self.value(s) == 1)
 
-    def ritual_number(self, col: int, row: int) -> int:
-        """The number of a ritual-grid square (col, row from the north-west, 0-based)."""
-        return ritual_numbering(self.ritual_grid)[(col, row)]
-
 
 def ritual_numbering(size: int) -> dict[tuple[int, int], int]:
     """Number a size x size ritual grid: round the edge clockwise from the south-east corner,

@@ -148,7 +148,7 @@ def test_die_decision_with_doubles_to_spend_comes_in_two_steps(monkeypatch):
     answers = iter([str(len(plain) + 1), "back", str(len(plain) + 1), "1"])
     monkeypatch.setattr(referee.click, "echo", lambda m=None, **k: shown.append(str(m)))
     monkeypatch.setattr(referee.click, "prompt", lambda text, **k: next(answers))
-    move = referee.Referee(state).choose_place(legal)
+    move = referee.TerminalReferee(state).choose_place(legal)
     assert isinstance(move, Place) and move.modify is not None and move.modify.spend == 3
     lists = " ".join(shown).split("your die decision:")
     first_list = [s for s in shown[:len(plain) + 2] if s.lstrip().startswith("[")]

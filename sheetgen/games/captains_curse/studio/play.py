@@ -77,8 +77,7 @@ class BrowserGame:
         """The chance step, from the game's own seeded dice (the same draw as `play`)."""
         if self.state.phase != Phase.CHANCE:
             raise ValueError("the dice are rolled only at the start of a turn")
-        r = self._dice.randrange(36)
-        roll = Roll(r // 6 + 1, r % 6 + 1)
+        roll = self.state.sample_chance(self._dice)
         self.state.push(roll)
         return roll
 
