@@ -54,7 +54,7 @@ def make_pad(report, options: dict[str, Any]) -> dict[str, Any]:
     from ..pad import build_pad
 
     report(stage="drawing the pad")
-    pdf, pages = build_pad(**options)
+    pdf, pages, _ = build_pad(**options)
     report(stage="previewing")
     previews = []
     doc = pdfium.PdfDocument(pdf)
