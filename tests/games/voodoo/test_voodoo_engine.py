@@ -994,3 +994,112 @@ def test_a_cursed_pirate_fires_after_its_card_is_done():
     s.push("~soul R")
     s.push("~soul B")
     assert s.core.power[0] == 5                                       # 3 hits on (3, 3)
+
+
+# --- more rules, one test each -------------------------------------------------------------------
+def test_dawn_frees_jail_passes_the_sun_clears_barrels_and_moves_cp_figures_west():
+    s = start(CP)
+    c = s.core
+    c.jailed, c.sun = 0b10, 1
+    c.barrels = tuple(2 if b == "Sand" else v for b, v in zip(s.geo.barrels, c.barrels,
+                                                                 strict=True))
+    c.card = ("Jax", "Take", "Tok", "Tix")
+    c.dec, c.tasks, c.legal = None, (("dawn",),), None
+    s._run(c)
+    c = s.core
+    assert c.jailed == 0 and c.sun == 2 and c.last_card == ("Jax", "Take", "Tok", "Tix")  # V14
+    blocked = {b for b, who in zip(s.geo.barrels, c.barrels, strict=True) if who == -2}
+    assert blocked == {"Wind", "Sand"} and all(v in (-1, -2) for v in c.barrels)        # V45
+
+
+def test_cp_figures_come_back_to_stars_and_moon_after_tide_and_krkn():
+    s = start(CP)
+    for _ in range(4):
+        c = s.core
+        c.dec, c.tasks, c.legal = None, (("dawn",),), None
+        c.parrots = (0, 0)
+        c.pos = tuple((3, 1) if i == 0 else p for i, p in enumerate(c.pos))
+        s._run(c)
+        while s.to_move() is not None and s.core.dec[1] == "discard":
+            s.push(s.legal_moves()[0])
+    blocked = {b for b, who in zip(s.geo.barrels, s.core.barrels, strict=True) if who == -2}
+    assert blocked == {"Stars", "Moon"}
+
+
+def test_the_compass_sails_any_one_direction_in_the_ritual():
+    s = start()
+    c = s.core
+    c.pos = ((4, 1), (0, 0), (0, 2), (6, 3))
+    c.souls = ((R, R), (), (), ())
+    c.card = ("#oodoo", "Jax", "Jax", "Jax")
+    c.compass, c.hoodoo, c.caller, c.tiles, c.sea_coins = 0, 1, 0, (), ()
+    c.wind = B.wind.index("Storm")    # one quarter: Fair Wind
+    c.grid = (-1,) * 16
+    c.dec, c.tasks, c.legal = None, (("ritual",),), None
+    s._run(c)
+    assert {m.args[2] for m in s.legal_moves() if m != "rite pass"} == set(
+        ("N", "NE", "E", "SE", "S", "SW", "W", "NW"))                                   # V24
+    s.push("rite 1 R SW")
+    assert s.core.pos[0] == (3, 2)
+
+
+def test_a_ship_on_the_shore_takes_no_part_and_is_no_victim():
+    s = start()
+    fields = per_seat(s, pos={0: (-1, 1), 1: (0, 1), 2: (6, 0), 3: (5, 3)},
+                      poppets={0: 3, 1: 3}, souls={0: (R,)})
+    at_turn(s, 1, "Tok", **fields, colour=(R, Y, G, BL), grigri=-1, kraken=None)
+    c = s.core
+    c.souls = ((R,), (R,), (), ())
+    c.legal = None
+    s.push("tok R")
+    assert s.core.souls[0] == (R,)                                                     # V28
+    assert not s.active(s.core, 0) and not s.victim_ok(s.core, 0)
+
+
+def test_a_cursed_pirate_on_a_map_takes_half_the_richer_store_and_the_compass():
+    s = start(CP)
+    m = B.maps()[0]
+    f = per_seat(s, pos={0: (m[0] + 1, m[1]), 1: (0, 0), 2: (0, 2), 3: (0, 3)}, coins={0: 0})
+    c = s.core
+    for k, v in f.items():
+        setattr(c, k, v)
+    c.mermaids, c.spanish, c.sea_coins, c.tiles, c.wind = 2, 7, (), (), 0
+    move = __import__("sheetgen.games.voodoo.sea", fromlist=["sail"]).sail(
+        B, s.sea(c), 0, "W", 1)
+    s._moved(c, 0, move, forced=True)
+    assert c.coins[0] == 4 and c.spanish == 3 and c.mermaids == 2 and c.compass == 0   # V53
+
+
+def test_a_cursed_pirate_that_loses_its_last_card_draws_the_top_one():
+    s = start(CP)
+    c = s.core
+    c.objects = (("Red Skull",),) + c.objects[1:]
+    c.pos = ((3, 1), (4, 1)) + c.pos[2:]
+    c.dec, c.tasks, c.legal = (1, "board", ((0,), 1)), (), None
+    c.colour = (R, BL, G, P)
+    s.push("board 0 object")
+    assert "Red Skull" in s.core.objects[1] and s.to_move() == CHANCE                  # V55
+    s.push(s.legal_moves()[0])
+    assert len(s.core.objects[0]) == 1
+
+
+def test_an_empty_deck_takes_the_discard_pile():
+    from sheetgen.games.voodoo.core import refill_deck
+    s = start()
+    c = s.core
+    c.deck, c.deck_bottom, c.discard = (), (), ("Octopus", "Spyglass")
+    refill_deck(c)
+    assert sorted(c.deck) == ["Octopus", "Spyglass"] and c.discard == ()              # V58
+
+
+def test_each_thing_once_a_turn_then_end_facing():
+    s = start()
+    f = per_seat(s, pos={0: (4, 1)}, poppets={0: 2})
+    at_turn(s, 0, "Jax", **f, barrels=(-1,) * 8, seated=("",) * 4, colonial=1, tide="OUT")
+    s.push("jax")
+    s.push("~soul G")                                  # one colonial ship: one soul
+    assert s.core.colonial == 1 and not any(m == "jax" for m in s.legal_moves())       # V11
+    s.push("tide")
+    assert not any(m.verb in ("tide", "wind", "sea", "stars") for m in s.legal_moves())
+    s.push("end S")
+    assert s.core.facing[0] == "S"                                                      # V12
