@@ -87,3 +87,45 @@ def test_the_sea_of_souls_at_phone_width(phone, live_server):
     wait(d, lambda d: _reaches(d) != seen, what="the reachable squares")
     assert css(d, "#vp-ends li") and reachable(d, by_id(d, "vp-card"))
     shot(d, "voodoo-phone-01")
+
+
+def test_a_game_against_cursed_pirates_offers_only_legal_moves(client, vp):
+    from sheetgen.games.voodoo.studio.play import BrowserVoyage
+
+    assert client.post(vp("game/move"), json={"index": 0}).status_code == 409
+    view = client.post(vp("game"), json={"seed": 3, "cursed": 2}).json()
+    assert view["your_move"] and all(m.startswith("place ") for m in view["moves"])
+    assert client.post(vp("game/move"), json={"index": 99}).status_code == 409
+    moves = 0
+    while view["outcome"] is None and moves < 600:
+        view = client.post(vp("game/move"), json={"index": moves % len(view["moves"])}).json()
+        moves += 1
+    assert view["outcome"] is not None and view["outcome"]["termination"]
+    # The same seed and choices give the same game (seeded setup and chance).
+    again = BrowserVoyage(3, 2)
+    for k in range(moves):
+        again.choose(k % len(again.view()["moves"]))
+    assert again.view()["outcome"] == view["outcome"]
+
+
+def test_a_game_in_the_browser(desktop, live_server):
+    d = desktop
+    open_page(d, live_server, "voodoo")
+
+    def voyage():
+        return int(d.execute_script("return document.body.dataset.voyage || '0'"))
+
+    seen = voyage()
+    by_id(d, "vp-new").click()
+    wait(d, lambda d: voyage() != seen and css(d, "#vp-moves button"), what="a new game")
+    for step in range(400):
+        if by_id(d, "vp-result").is_displayed():
+            break
+        seen = voyage()
+        css(d, "#vp-moves button")[0].click()
+        wait(d, lambda d, seen=seen: voyage() != seen, what="the move's answer")
+        if step == 12:
+            assert css(d, "[data-voyage-ship]")
+            shot(d, "voodoo-03-playing")
+    assert "win" in by_id(d, "vp-result").text
+    shot(d, "voodoo-04-game-over")

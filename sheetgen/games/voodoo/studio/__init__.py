@@ -2,18 +2,19 @@
 squares a chosen card can reach under the wind and the tide, each with the plan that gets
 there, as the movement rules (`sheetgen.games.voodoo.sea`) work it out.
 
-The page keeps the ships' places and sends them with each question, so the server keeps
-nothing for this page.
+The page keeps the placed ships and sends them with each question. A game against Cursed
+Pirates (`play`) is kept per tab: the page offers the engine's legal moves as they print.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.studio_contract import Call, Page, Refused, Route, choice
+from sheetgen.studio_contract import MAX_SEED, Call, Page, Refused, Route, choice, whole
 
 from ..board import WIND_CONDITIONS, Space, default_board
 from ..sea import new_sea, plan_label, reachable
+from .play import BrowserVoyage
 
 CARDS = ("#oodoo", "Tix", "Stars", "Ghost Whisper", "Jax", "Tok", "Take", "Poppet")
 CARD_NOTES = {
@@ -79,11 +80,47 @@ def reach(call: Call) -> dict[str, Any]:
             "note": CARD_NOTES[card]}
 
 
+def new_voyage(call: Call) -> dict[str, Any]:
+    import secrets
+
+    seed = whole(call.body, "seed", None, 0, MAX_SEED)
+    cursed = whole(call.body, "cursed", 2, 1, 4) or 2
+    call.state["voyage"] = BrowserVoyage(seed if seed is not None else secrets.randbits(32),
+                                         cursed)
+    return call.state["voyage"].view()
+
+
+def _voyage(call: Call) -> BrowserVoyage:
+    voyage = call.state.get("voyage")
+    if voyage is None:
+        raise Refused("start a game first", 409)
+    return voyage
+
+
+def voyage_view(call: Call) -> dict[str, Any]:
+    return _voyage(call).view()
+
+
+def voyage_move(call: Call) -> dict[str, Any]:
+    voyage = _voyage(call)
+    index = whole(call.body, "index", None, 0, 10_000)
+    if index is None:
+        raise Refused("'index' (the chosen legal move) is required")
+    try:
+        voyage.choose(index)
+    except ValueError as err:
+        raise Refused(str(err), 409) from None
+    return voyage.view()
+
+
 PAGE = Page(
     title="Voodoo Pirate",
     summary="The Sea of Souls: place your ship, choose a card, see where the wind and the "
             "tide let it go",
     credit="Voodoo Pirate: game design by Phil Stenton. Movement as sheetgen's rules engine "
            "reads the source (sheetgen/games/voodoo/sea.py).",
-    routes=(Route("GET", "board", board_view), Route("POST", "reach", reach)),
+    new_state=dict,
+    routes=(Route("GET", "board", board_view), Route("POST", "reach", reach),
+            Route("POST", "game", new_voyage), Route("GET", "game", voyage_view),
+            Route("POST", "game/move", voyage_move)),
 )

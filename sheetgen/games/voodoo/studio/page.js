@@ -8,6 +8,8 @@ let board = null;
 let ship = null;
 let others = [];
 let reach = null;
+let voyage = null;
+const PIRATE = { R: "#b3261e", B: "#1f4e9a", G: "#2f6f3a", Y: "#c99700", P: "#6b3fa0" };
 
 function el(name, attrs, parent) {
   const node = document.createElementNS(SVGNS, name);
@@ -59,6 +61,14 @@ function draw() {
       "data-reach": end.square.join(",") }, svg);
     el("title", {}, r).textContent = end.plan;
   }
+  // The game's ships: a disc in each pirate's colour, "you" for seat 0.
+  for (const [seat, sq] of Object.entries(voyage ? voyage.ships : {})) {
+    const [x, y] = sq[0] < 0 ? [shoreLeft() ? 0 : x0() + board.columns * CELL, sq[1] * CELL] : xy(sq);
+    const cx = x + 18 + 14 * (Number(seat) % 3), cy = y + 34 + 8 * Math.floor(Number(seat) / 3);
+    el("circle", { cx, cy, r: 11, class: "voyage", fill: PIRATE[voyage.colours[seat]] || "#333",
+      "data-voyage-ship": seat }, svg);
+    el("text", { x: cx - 4, y: cy + 5, class: "voyage-label" }, svg).textContent = seat === "0" ? "Y" : seat;
+  }
   for (const [k, s] of [[null, ship], ...others.map((o, i) => [i, o])]) {
     if (!s) continue;
     const [x, y] = xy(s);
@@ -99,8 +109,28 @@ async function ask() {
   });
 }
 
+function showVoyage(view) {
+  voyage = view;
+  // The board's wind and tide follow the game while one is played.
+  $("vp-wind").value = view.wind; $("vp-tide").value = view.tide;
+  document.body.dataset.voyage = String(Number(document.body.dataset.voyage || 0) + 1);
+  const me = view.colours[0];
+  const power = view.power ? ` · your Voodoo Power ${view.power[0].position + view.power[0].coins + view.power[0].broadsides + view.power[0].skulls}` : "";
+  $("vp-game-text").textContent = `Round ${view.round} · you sail ${me} (Y on the board) · ${view.wind}, tide ${view.tide}${power}`;
+  $("vp-moves").replaceChildren(...view.moves.map((m, i) => make("button", { text: m, "data-index": String(i),
+    onclick: () => guarded(async () => showVoyage(await ctx.api("POST", "/game/move", { index: i }))) })));
+  $("vp-log").replaceChildren(...view.log.map((line) => make("li", { text: line })));
+  const res = $("vp-result");
+  res.hidden = !view.outcome;
+  if (view.outcome) {
+    const won = view.outcome.winners.includes(0);
+    res.textContent = `${won ? "You win" : "The Cursed Pirates win"} (${view.outcome.termination}) · scores ${view.outcome.scores.join(" / ")}`;
+  }
+  draw();
+}
+
 export async function mount(root, context) {
-  ctx = context; ship = null; others = []; reach = null;
+  ctx = context; ship = null; others = []; reach = null; voyage = null;
   board = await ctx.api("GET", "/board");
   fillSelect($("vp-card"), board.cards, "#oodoo");
   fillSelect($("vp-wind"), board.winds, board.start_wind);
@@ -109,7 +139,16 @@ export async function mount(root, context) {
   $("vp-legend").replaceChildren(...[["calm", "#cfe6f2"], ["haunted", "#7d6b9a"], ["map", "#f5ecd2"],
     ["harbour", "#d9c48f"], ["tidal", "#9fd0c8"], ["reachable", "rgba(47,111,58,0.45)"]].map(([n, c]) =>
     make("span", {}, make("i", { style: `background:${c}` }), n)));
+  $("vp-new").addEventListener("click", () => guarded(async () => {
+    const seed = $("vp-seed").value.trim();
+    const body = { cursed: Number($("vp-cursed").value) };
+    if (seed !== "") body.seed = Number(seed);
+    const view = await ctx.api("POST", "/game", body);
+    $("vp-seed").value = view.seed;
+    status(`new game, seed ${view.seed}`);
+    showVoyage(view);
+  }));
   draw();
   ask();
-  status("");
+  try { showVoyage(await ctx.api("GET", "/game")); } catch (err) { if (err.status !== 409) throw err; }
 }
