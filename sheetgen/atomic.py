@@ -5,6 +5,11 @@ the private 0600 of the temporary file they were written as. A missing folder is
 (a typo in `-o` should not silently grow a tree) unless folders are allowed with
 `making_folders()` (the CLI's `--mkdir`); the default output folder `output/` is always
 created.
+
+On Linux the temporary file has no name at all while it is written (`O_TMPFILE`): it is
+linked into place only when complete, so nothing a signal interrupts (SIGTERM part-way
+through cleaning up, even `kill -9`) can leave a file behind. Filesystems without it (and
+other systems) get a hidden `.NAME.*.part` file beside the target, removed on failure.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import tempfile
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -93,25 +99,90 @@ def _cannot_write(target: Path, err: OSError) -> SheetgenError:
     return SheetgenError(f"cannot write {target}: {err.strerror or err}", hint=hint)
 
 
+def _unnamed_file(folder: Path) -> int | None:
+    """An open, nameless file in `folder` (Linux O_TMPFILE), or None where there is none."""
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None or not os.path.isdir("/proc/self/fd"):
+        return None
+    try:
+        return os.open(folder, flag | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError as err:
+        if err.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOTSUP):
+            return None  # the filesystem (or kernel) has no unnamed files
+        raise
+
+
+def _link_into_place(fd: int, target: Path) -> None:
+    """Give the unnamed file `fd` the name `target`, replacing any file there at once."""
+    fds = os.open("/proc/self/fd", os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+
+    def link(name: Path) -> None:
+        # linkat(<fd dir>, "N", AT_FDCWD, name, AT_SYMLINK_FOLLOW): os.link uses linkat,
+        # not link, only when given a folder descriptor
+        os.link(str(fd), name, src_dir_fd=fds, follow_symlinks=True)
+
+    try:
+        try:
+            link(target)
+            return
+        except FileExistsError:
+            pass
+        # An old file is there: link under a hidden name, then rename over it (one syscall
+        # apart: the only moment a name exists that a failure would have to remove).
+        hidden = target.parent / f".{target.name}.{secrets.token_hex(6)}.part"
+        link(hidden)
+    finally:
+        os.close(fds)
+    try:
+        os.replace(hidden, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            hidden.unlink()
+        raise
+
+
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
-    """Yield a temporary path beside `target`; rename it over `target` only on success.
+    """Yield a temporary path for `target`'s content; it becomes `target` only on success.
     An output that cannot be written (no such folder, no permission, a directory in the way,
-    a full disk) is a SheetgenError, so the CLI reports it cleanly."""
+    a full disk) is a SheetgenError, so the CLI reports it cleanly.
+
+    Where the system allows, the path is `/proc/self/fd/N` of an unnamed file (open it, or
+    hand it to a library, like any path): nothing of it can outlive a failure or a kill."""
     target = Path(target)
     if target.is_dir():
         raise SheetgenError(f"cannot write {target}: it is a directory")
     ensure_folder(target)
     try:
+        fd = _unnamed_file(target.parent)
+    except OSError as err:
+        raise _cannot_write(target, err) from None
+    if fd is not None:
+        try:
+            try:
+                yield Path(f"/proc/self/fd/{fd}")
+            except OSError as err:  # the disk filled up (or failed) while writing
+                raise _cannot_write(target, err) from None
+            try:
+                _link_into_place(fd, target)
+            except OSError as err:
+                raise _cannot_write(target, err) from None
+        finally:
+            os.close(fd)
+        return
+    yield from _named_temporary(target)
+
+
+def _named_temporary(target: Path) -> Iterator[Path]:
+    """The fallback of `atomic_path`: a hidden .part file beside `target`, renamed over it."""
+    try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     except OSError as err:
         raise _cannot_write(target, err) from None
-    try:
-        os.fchmod(fd, 0o666 & ~current_umask())
-    finally:
-        os.close(fd)
     tmp_path = Path(tmp)
     try:
+        os.fchmod(fd, 0o666 & ~current_umask())
+        os.close(fd)
         try:
             yield tmp_path
         except OSError as err:  # the disk filled up (or failed) while writing
@@ -121,7 +192,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         except OSError as err:
             raise _cannot_write(target, err) from None
     finally:
-        if tmp_path.exists():
+        with contextlib.suppress(OSError):
             tmp_path.unlink()
 
 

@@ -3,11 +3,18 @@
 Every error that reaches the CLI is a `SheetgenError`: it knows where in which file the fault
 is, says what is wrong and, when we can guess, what was meant. The CLI prints it and exits with
 status 2; nothing below the CLI prints or exits.
+
+Messages quote the input they complain about, and input can be anything: a value of
+millions of characters would make a message of millions. So every message and hint is
+clipped (`clip`): a run of more than QUOTE_RUN characters without a space keeps its start
+and says how long it was, and a whole message stops after MESSAGE_MAX characters. A report
+of many faults lists the first MAX_FAULTS and counts the rest.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,10 +35,30 @@ class Position:
         return self.file
 
 
+QUOTE_RUN = 200
+MESSAGE_MAX = 1000
+MAX_FAULTS = 100
+_LONG_RUN = re.compile(r"\S{" + str(QUOTE_RUN + 1) + ",}")
+
+
+def clip(text: str) -> str:
+    """`text` with any run of more than QUOTE_RUN non-space characters shortened, and at
+    most MESSAGE_MAX characters in all (what an error quotes of the input stays readable)."""
+    if len(text) <= QUOTE_RUN:
+        return text
+    text = _LONG_RUN.sub(lambda m: f"{m.group(0)[:QUOTE_RUN // 2]}... ({len(m.group(0)):,} "
+                                   f"characters)", text)
+    if len(text) > MESSAGE_MAX:
+        text = f"{text[:MESSAGE_MAX]}... (cut at {MESSAGE_MAX:,} of {len(text):,} characters)"
+    return text
+
+
 class SheetgenError(Exception):
     """A fault in the user's input, reported as `file:line:column: message` plus a hint."""
 
     def __init__(self, message: str, position: Position | None = None, hint: str | None = None):
+        message = clip(str(message))
+        hint = clip(str(hint)) if hint is not None else None
         super().__init__(message)
         self.message = message
         self.position = position
@@ -69,9 +96,11 @@ class SheetgenErrors(SheetgenError):
         super().__init__(first.message, first.position, first.hint)
 
     def format(self) -> str:
-        parts = [err.format() for err in self.errors]
-        if len(parts) > 1:
-            parts.append(f"{len(parts)} faults")
+        parts = [err.format() for err in self.errors[:MAX_FAULTS]]
+        if len(self.errors) > MAX_FAULTS:
+            parts.append(f"... and {len(self.errors) - MAX_FAULTS:,} more faults")
+        if len(self.errors) > 1:
+            parts.append(f"{len(self.errors)} faults")
         return "\n".join(parts)
 
 

@@ -39,6 +39,14 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("elements_per_page", 100_000, "elements drawn on one page"),
     Limit("repeat_product", 100_000, "copies made by repeats nested inside each other"),
     Limit("nesting", 64, "groups, repeats and components placed inside each other"),
+    Limit("raster_pixels", 150_000_000,
+          "pixels of one page or card rasterised (export png/tts, previews): memory grows "
+          "with it (an A4 page at 1200 dpi is 140 million)"),
+    Limit("image_pixels", 50_000_000,
+          "pixels one picture a layout draws may declare (it is decoded whole in memory)"),
+    Limit("data_rows", 20_000, "rows of data one layout reads (CSV rows or a data list)"),
+    Limit("pages", 20_000, "pages one command renders"),
+    Limit("svg_elements", 20_000, "shapes in one SVG picture a layout draws"),
 )}
 
 _values: dict[str, int] = {}

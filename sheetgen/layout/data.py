@@ -60,6 +60,7 @@ def read_rows(raw: Mapping, path: Path) -> list[Row]:
                             pos, hint="data: [{name: Anne}, {name: Mary}]  or  data: crew.csv")
     if not data:
         raise SheetgenError("'data' is empty: nothing to render", pos)
+    limits.check("data_rows", len(data), f"the data holds {len(data):,} rows", pos)
     rows = []
     for i, row in enumerate(data):
         where = (positions[i] if positions else row.pos if isinstance(row, Mapping)
@@ -97,6 +98,8 @@ def _provided_rows(data: Mapping, pos: Position) -> list[Row]:
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
         raise SheetgenError(f"provide('{data['provide']}') gives no rows (a list of mappings)",
                             where)
+    limits.check("data_rows", len(rows), f"provide('{data['provide']}') gives {len(rows):,} "
+                 "rows", where)
     return [Row(dict(row), where, i + 1) for i, row in enumerate(rows)]
 
 
@@ -172,9 +175,13 @@ def _csv_rows(source: Path, columns: dict[str, str] | None = None
                                     f"{source.name}", Position(str(source), 1, 1),
                                     hint=did_you_mean(name, header)
                                     or f"columns: {', '.join(header)}")
+        most = limits.get("data_rows")
         for cells in reader:
             if not cells:
                 continue
+            if len(rows) >= most:  # stop reading here: the rest is never parsed
+                raise limits.exceeded("data_rows", f"{source.name} holds more than {most:,} "
+                                      "rows", Position(str(source), reader.line_num, 1))
             if len(cells) > len(header):
                 raise SheetgenError(f"this row has {len(cells)} cells but the header names "
                                     f"{len(header)} columns",

@@ -15,11 +15,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from sheetgen import limits
 from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import ellipse_ops, rect_ops
 from sheetgen.canvas.pieces import Piece, SheetPlan, home_paper
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
-from sheetgen.errors import LayoutWarning, Position, SheetgenError, raise_all
+from sheetgen.errors import MAX_FAULTS, LayoutWarning, Position, SheetgenError, raise_all
 from sheetgen.layout.document import Layout, Row, page_names
 from sheetgen.layout.elements.base import Element, RenderBudget, contains_expression
 from sheetgen.render.recording import RecordingCanvas
@@ -68,6 +69,7 @@ def record_instances(layout: Layout, count: int = 1,
     page is tried and all faults are raised together, in line order."""
     rows = layout.page_rows(count)
     first, total = numbering if numbering is not None else (0, len(rows))
+    limits.check("pages", total, f"{total:,} pages to render", Position(str(layout.path)))
     instances = []
     base = layout.scope()
     distinct: dict[str, RecordingCanvas] = {}
@@ -95,6 +97,11 @@ def record_instances(layout: Layout, count: int = 1,
         instances.append(Instance(blocks, back))
         if progress:
             progress(1)
+        if len(faults) >= MAX_FAULTS and index + 1 < first + len(rows):
+            faults.append(SheetgenError(
+                f"stopped looking after {len(faults)} faults, at page {index + 1} of {total}",
+                Position(str(layout.path)), hint="fix these and run again"))
+            break
     raise_all(_first_per_place(faults))
     return instances
 

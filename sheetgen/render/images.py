@@ -35,6 +35,18 @@ TTS_MAX_PIXELS = 10_000  # TTS refuses larger images; sheets are kept within it
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
+def check_raster(width_pt: float, height_pt: float, dpi: int, what: str) -> None:
+    """Refuse, before any memory is taken, to rasterise more pixels than `raster_pixels`."""
+    from sheetgen import limits
+
+    w, h = round(width_pt * dpi / 72.0), round(height_pt * dpi / 72.0)
+    if w * h > limits.get("raster_pixels"):
+        err = limits.exceeded("raster_pixels", f"{what} of {width_pt / 72 * 25.4:.0f} x "
+                              f"{height_pt / 72 * 25.4:.0f} mm at {dpi} dpi is {w:,} x {h:,} "
+                              "pixels")
+        raise SheetgenError(err.message, hint=f"use a lower --dpi, or {err.hint}")
+
+
 def check_dpi(dpi: int) -> int:
     if not 10 <= dpi <= 1200:
         raise SheetgenError(f"--dpi {dpi} is out of range", hint="use 10 to 1200")
@@ -91,8 +103,10 @@ def card_images(layout: Layout, dpi: int, count: int = 1,
 
     check_dpi(dpi)
     single = _single_cards(layout)
-    pdf = render_pdf(single, count, sides=side)
     b = 0 if keep_bleed else single.page.bleed
+    check_raster(single.page.width + 2 * single.page.bleed - 2 * b,
+                 single.page.height + 2 * single.page.bleed - 2 * b, dpi, "a card")
+    pdf = render_pdf(single, count, sides=side)
     doc = pdfium.PdfDocument(pdf)
     try:
         for index in range(len(doc)):

@@ -80,8 +80,11 @@ def pdf_to_png(pdf: bytes, out: str | Path, dpi: int = 100, page: int = 0) -> No
 
     if not 10 <= dpi <= 1200:
         raise SheetgenError(f"--dpi {dpi} is out of range", hint="use 10 to 1200")
+    from sheetgen.render.images import check_raster
+
     doc = pdfium.PdfDocument(pdf)
     try:
+        check_raster(*doc[page].get_size(), dpi, "a page")
         image = doc[page].render(scale=dpi / 72.0).to_pil()
     finally:
         doc.close()

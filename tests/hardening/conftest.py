@@ -13,12 +13,16 @@ from click.testing import CliRunner, Result
 
 @pytest.fixture(autouse=True)
 def _fresh_access():
-    """Each test starts with no extra folders allowed (--allow-path is process-wide)."""
-    from sheetgen import access
+    """Each test starts with no extra folders allowed and the default budgets (--allow-path
+    and --limit are process-wide)."""
+    from sheetgen import access, limits
 
     access.reset()
+    saved = dict(limits._values)
     yield
     access.reset()
+    limits._values.clear()
+    limits._values.update(saved)
 
 
 @pytest.fixture

@@ -24,14 +24,18 @@ FULL_AFTER = 4096
 
 @pytest.fixture
 def full_disk(monkeypatch):
-    """Writes of outputs (their temporary .part files) fail half-way with ENOSPC, as on a
-    full disk: files written whole fail after half their bytes, files written as they go
-    (opened for writing) after FULL_AFTER bytes."""
+    """Writes of outputs (their temporary files: unnamed, seen as /proc/self/fd/N, or the
+    fallback's .part files) fail half-way with ENOSPC, as on a full disk: files written whole
+    fail after half their bytes, files written as they go (opened for writing) after
+    FULL_AFTER bytes."""
     real = pathlib.Path.write_bytes
     real_open = pathlib.Path.open
 
+    def temporary(path) -> bool:
+        return path.name.endswith(".part") or str(path).startswith("/proc/self/fd/")
+
     def write_bytes(self, data):
-        if not self.name.endswith(".part"):
+        if not temporary(self):
             return real(self, data)
         real(self, data[: len(data) // 2])
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
@@ -59,7 +63,7 @@ def full_disk(monkeypatch):
 
     def open_(self, mode="r", *args, **kwargs):
         fh = real_open(self, mode, *args, **kwargs)
-        return Filling(fh, str(self)) if self.name.endswith(".part") and "w" in mode else fh
+        return Filling(fh, str(self)) if temporary(self) and "w" in mode else fh
 
     monkeypatch.setattr(pathlib.Path, "write_bytes", write_bytes)
     monkeypatch.setattr(pathlib.Path, "open", open_)
@@ -157,10 +161,19 @@ def test_pad_workers_exit_when_the_parent_is_killed(tmp_path):
     assert not (tmp_path / "pad.pdf").exists()
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_a_terminated_pad_leaves_no_partial_file(tmp_path):
-    """A pad is streamed to a temporary file: `kill` (SIGTERM) part-way removes it and stops
-    the workers, and the old output stays."""
+def _writing(pid: int, folder) -> bool:
+    """Has process `pid` its output's temporary file open in `folder`? (An unnamed
+    O_TMPFILE file shows in /proc as `folder/#inode (deleted)`; the fallback's is a name.)"""
+    if any(p.name.endswith(".part") for p in folder.iterdir()):
+        return True
+    try:
+        links = [os.readlink(f"/proc/{pid}/fd/{n}") for n in os.listdir(f"/proc/{pid}/fd")]
+    except OSError:
+        return False
+    return any(link.startswith(str(folder) + "/#") for link in links)
+
+
+def _start_pad(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     out = tmp_path / "pad.pdf"
     out.write_bytes(b"the old pad")
@@ -168,10 +181,19 @@ def test_a_terminated_pad_leaves_no_partial_file(tmp_path):
                              "2", "-q", "-o", str(out)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(list(tmp_path.iterdir())) < 2:
-        time.sleep(0.2)  # until the temporary file exists
+    while time.monotonic() < deadline and not _writing(proc.pid, tmp_path):
+        time.sleep(0.05)  # until the temporary file exists
+    assert _writing(proc.pid, tmp_path), "the pad never opened its temporary file"
+    return proc, out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_terminated_pad_leaves_no_partial_file(tmp_path):
+    """A pad is streamed to a temporary file: `kill` (SIGTERM) part-way leaves nothing of it
+    (issue 28, finding 13: it is unnamed until complete, so no cleanup can be cut short),
+    stops the workers, and the old output stays."""
+    proc, out = _start_pad(tmp_path)
     workers = _children(proc.pid)
-    assert len(list(tmp_path.iterdir())) == 2, "the pad never opened its temporary file"
     proc.terminate()
     assert proc.wait(timeout=30) == 128 + signal.SIGTERM
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pad.pdf"]
@@ -180,3 +202,36 @@ def test_a_terminated_pad_leaves_no_partial_file(tmp_path):
     while time.monotonic() < deadline and any(_alive(w) for w in workers):
         time.sleep(0.1)
     assert not [w for w in workers if _alive(w)], "workers outlived a terminated pad"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_even_kill_9_leaves_no_partial_file(tmp_path):
+    from sheetgen.atomic import _unnamed_file
+
+    fd = _unnamed_file(tmp_path)
+    if fd is None:
+        pytest.skip("this filesystem has no unnamed files (O_TMPFILE): a kill -9 may leave "
+                    "the hidden .part file of the fallback")
+    os.close(fd)
+    proc, out = _start_pad(tmp_path)
+    proc.kill()
+    proc.wait(timeout=30)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pad.pdf"]
+    assert out.read_bytes() == b"the old pad"
+
+
+def test_outputs_without_unnamed_files_use_a_hidden_part_file(tmp_path, monkeypatch):
+    """The fallback (other systems, filesystems without O_TMPFILE) still writes atomically."""
+    from sheetgen import atomic
+
+    monkeypatch.setattr(atomic, "_unnamed_file", lambda folder: None)
+    target = tmp_path / "out.bin"
+    target.write_bytes(b"old")
+    with pytest.raises(KeyboardInterrupt), atomic.atomic_file(target) as fh:
+        fh.write(b"half")
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")]
+        raise KeyboardInterrupt
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.bin"]
+    assert target.read_bytes() == b"old"
+    atomic.write_bytes(target, b"new")
+    assert target.read_bytes() == b"new" and len(list(tmp_path.iterdir())) == 1

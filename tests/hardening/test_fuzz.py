@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner
-from helpers.hardening import ISLAND, REPO
+from helpers.hardening import ISLAND, REPO, value_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,15 +66,8 @@ NASTY_VALUES: list[Any] = [
 
 # ------------------------------------------------------------------ mutations
 
-def _paths(value: Any, path: tuple = ()) -> list[tuple]:
-    out = [path]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, (*path, i))
-    return out
+def _paths(value: Any) -> list[tuple]:
+    return value_paths(value)
 
 
 def _replace(tree: Any, path: tuple, new: Any, delete: bool) -> Any:

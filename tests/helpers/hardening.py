@@ -4,6 +4,7 @@ that a command ended in a clean error."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from click.testing import Result
 
@@ -23,3 +24,16 @@ def clean_error(result: Result, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in err, err
     return err
+
+
+def value_paths(value: Any, path: tuple = ()) -> list[tuple]:
+    """Every place in a parsed YAML/JSON tree, as the keys and indices leading to it (the
+    root itself is the empty path)."""
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += value_paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += value_paths(v, (*path, i))
+    return out

@@ -307,8 +307,12 @@ def quest_from(doc: Located) -> Quest:
                         hint="enemy: kraken")
     rules = d.get("rules") or {}
     _check_keys(doc, ("rules",), rules, RULE_KEYS)
+    start_blocked = rules.get("blocked_at_start") or []
+    if not isinstance(start_blocked, list):
+        raise doc.error(("rules", "blocked_at_start"), "blocked_at_start is a list of fields",
+                        hint="blocked_at_start: [map]")
     blocked = frozenset(_symbol(doc, ("rules", "blocked_at_start", i), s)
-                        for i, s in enumerate(rules.get("blocked_at_start") or []))
+                        for i, s in enumerate(start_blocked))
     tokens = None
     if "tokens" in rules:
         t = rules["tokens"]
@@ -345,6 +349,9 @@ def quest_from(doc: Located) -> Quest:
         raise doc.error(("rules", "player_redirect"), "player_redirect needs rules: tokens (a "
                         "crew die showing a blocked field counts for its block/open field)")
     requires = {}
+    if not isinstance(rules.get("requires") or {}, dict):
+        raise doc.error(("rules", "requires"), "requires maps a field to the earlier field it "
+                        "needs", hint="requires: {flag: rum}")
     for k, v in (rules.get("requires") or {}).items():
         requires[_symbol(doc, ("rules", "requires"), k)] = _symbol(doc, ("rules", "requires", k),
                                                                    v)

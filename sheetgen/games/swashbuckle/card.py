@@ -260,6 +260,9 @@ def card_from_doc(doc: YamlDoc, overrides: Mapping[str, int] | None = None) -> C
     top = check_keys(doc, (), doc.data, _TOP_KEYS, {"name", "dice", "faces", "sections"},
                      what="card")
     params: dict[str, int] = {}
+    if not isinstance(top.get("parameters") or {}, dict):
+        raise doc.error(("parameters",), "parameters must be a mapping of names to numbers",
+                        hint="parameters: {straight: 40}")
     for key, value in (top.get("parameters") or {}).items():
         params[str(key)] = expect_int(doc, ("parameters", key), value, f"parameter '{key}'")
     for key, value in (overrides or {}).items():
@@ -291,12 +294,16 @@ def card_from_doc(doc: YamlDoc, overrides: Mapping[str, int] | None = None) -> C
     if not isinstance(top["sections"], list) or not top["sections"]:
         raise doc.error(("sections",), "sections must be a non-empty list")
     waterline_after = top.get("waterline_after")
+    if waterline_after is not None and not isinstance(waterline_after, str):
+        raise doc.error(("waterline_after",), "waterline_after names a box (its id)")
     below = False
     for s_i, sec in enumerate(top["sections"]):
         spath = ("sections", s_i)
         check_keys(doc, spath, sec, {"id", "label", "boxes", "subtotal", "bonus", "tally"},
                    {"id", "boxes"}, what="section")
         box_ids: list[str] = []
+        if not isinstance(sec["boxes"], list):
+            raise doc.error(spath + ("boxes",), "boxes must be a list of boxes")
         for b_i, raw in enumerate(sec["boxes"]):
             bpath = spath + ("boxes", b_i)
             box = _box(doc, bpath, raw, str(sec["id"]), len(boxes), below, value,
@@ -332,7 +339,7 @@ def card_from_doc(doc: YamlDoc, overrides: Mapping[str, int] | None = None) -> C
         jp = ("joker",)
         raw_j = check_keys(doc, jp, top["joker"], {"box", "id", "tally", "points"},
                            {"box", "points"}, what="joker")
-        if raw_j["box"] not in seen:
+        if not isinstance(raw_j["box"], str) or raw_j["box"] not in seen:
             raise doc.error(jp + ("box",), f"no box '{raw_j['box']}' for the joker",
                             hint=did_you_mean(str(raw_j["box"]), seen))
         joker = Joker(str(raw_j["box"]), str(raw_j.get("id", "joker_bonus")),
@@ -345,6 +352,8 @@ def card_from_doc(doc: YamlDoc, overrides: Mapping[str, int] | None = None) -> C
         nzb = NoZeroBonus(str(raw_n.get("id", "no_zero_bonus")),
                           value(np_ + ("points",), raw_n["points"], "points", 0))
     monikers = []
+    if not isinstance(top.get("monikers") or [], list):
+        raise doc.error(("monikers",), "monikers must be a list of {from, name}")
     for m_i, raw_m in enumerate(top.get("monikers") or []):
         mp = ("monikers", m_i)
         check_keys(doc, mp, raw_m, {"from", "name"}, {"from", "name"}, what="moniker")
@@ -412,7 +421,7 @@ def _box(doc: YamlDoc, path: tuple, raw: Any, section: str, index: int, below: b
     if not isinstance(raw, dict) or "rule" not in raw:
         raise doc.error(path, "a box needs at least 'id' and 'rule'")
     kind = raw["rule"]
-    if kind not in RULES:
+    if not isinstance(kind, str) or kind not in RULES:
         raise doc.error(path + ("rule",), f"unknown rule '{kind}'",
                         hint=did_you_mean(str(kind), RULES) or f"rules: {', '.join(RULES)}")
     cls = RULES[kind]

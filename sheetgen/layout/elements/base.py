@@ -127,6 +127,10 @@ def resolve_value(raw: Any, pos: Position, scope: Scope) -> Any:
             return evaluate(raw, scope.names)
     except ExpressionError as err:
         raise SheetgenError(str(err), pos, hint=err.hint) from None
+    except SheetgenError as err:
+        if err.position is None:  # a provider's fault: it happened at this value
+            raise SheetgenError(err.message, pos, hint=err.hint) from None
+        raise
 
 
 class Element:

@@ -169,7 +169,7 @@ class Grid(Element):
                 "icon_size": parse_length(raw["icon_size"], scope.unit)
                 if "icon_size" in raw else None,
             }
-        except (ValueError, TypeError) as err:  # int(None), float([1]): wrong kinds of value
+        except (ValueError, TypeError, OverflowError) as err:  # int(None), int(inf), float([1])
             raise SheetgenError(f"grid cell: {err}", pos,
                                 hint="row, col, rowspan, colspan and size are numbers") from None
         if not (0 <= row and 0 <= col and row + rowspan <= n_rows and col + colspan <= n_cols

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.canvas.protocol import Canvas
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import Position, SheetgenError
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import LENGTH, SIZE, Choice, FileName, Param
 
@@ -19,8 +19,20 @@ from sheetgen.layout.params import LENGTH, SIZE, Choice, FileName, Param
 @lru_cache(maxsize=64)
 def svg_shapes(path: str) -> tuple[tuple[float, float, float, float], list[tuple]]:
     """(viewbox, [(ops, fill, stroke_color, stroke_width, even_odd)]) for an SVG file."""
+    import re
+
     import svgelements as se
 
+    from sheetgen import limits
+
+    # Count the start tags before parsing: a parse of 200,000 shapes takes half a minute and
+    # half a gigabyte, so a file with more than the budget is refused unparsed.
+    try:
+        with open(path, "rb") as fh:
+            tags = len(re.findall(rb"<[A-Za-z]", fh.read(limits.get("file_bytes") + 1)))
+    except OSError as err:
+        raise SheetgenError(f"cannot read SVG {path}: {err.strerror or err}") from None
+    limits.check("svg_elements", tags, f"SVG {Path(path).name} holds {tags:,} elements")
     try:
         svg = se.SVG.parse(path, reify=True)
     except Exception as err:  # svgelements raises many kinds on malformed files
@@ -91,7 +103,8 @@ class Image(Element):
         if path.suffix.lower() == ".svg":
             self._draw_svg(canvas, str(path), v)
         elif path.suffix.lower() in (".png", ".jpg", ".jpeg"):
-            x, y, w, h = _fit(v, *_raster_size(path))
+            x, y, w, h = _fit(v, *_raster_size(path, self.raw.pos_of("src")
+                                                if "src" in self.raw else self.pos))
             canvas.image(str(path), x, y, w, h)
         else:
             raise SheetgenError(f"unsupported image type '{path.suffix}'", self.raw.pos_of("src"),
@@ -111,13 +124,31 @@ class Image(Element):
         canvas.pop()
 
 
-def _raster_size(path: Path) -> tuple[float, float]:
-    from reportlab.lib.utils import ImageReader
+def _raster_size(path: Path, pos: Position | None = None) -> tuple[float, float]:
+    """The picture's size in pixels, after checking it whole: its declared size against the
+    `image_pixels` budget before anything is decoded (a small file can declare a huge
+    picture), then every pixel decoded once, so a truncated or corrupt file is an error here
+    and not a crash in the PDF writer."""
+    from PIL import Image as PILImage
 
+    from sheetgen import limits
+
+    # The budget replaces PIL's own decompression-bomb warning (printed on stderr at 89
+    # million pixels, an error only at twice that).
+    PILImage.MAX_IMAGE_PIXELS = None
     try:
-        return ImageReader(str(path)).getSize()
-    except Exception as err:  # reportlab wraps PIL errors in several types
-        raise SheetgenError(f"cannot read image {path}: {err}") from None
+        with PILImage.open(path) as picture:
+            width, height = picture.size
+            if width * height > limits.get("image_pixels"):
+                raise limits.exceeded("image_pixels", f"image {path.name} declares {width:,} x "
+                                      f"{height:,} pixels", pos)
+            picture.load()
+    except SheetgenError:
+        raise
+    except Exception as err:  # noqa: BLE001 - PIL raises many kinds on damaged files
+        raise SheetgenError(f"cannot read image {path.name}: {str(err)[:200]}", pos,
+                            hint="the file is damaged or not a PNG/JPEG picture") from None
+    return float(width), float(height)
 
 
 def _fit(v: dict[str, Any], iw: float, ih: float) -> tuple[float, float, float, float]:
