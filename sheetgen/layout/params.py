@@ -198,7 +198,12 @@ class Dash(Kind):
         if value in ("solid", "dashed", "dotted", None):
             return value or "solid"
         if isinstance(value, (list, tuple)) and value:
-            return tuple(parse_length(v, unit) for v in value)
+            lengths = tuple(parse_length(v, unit) for v in value)
+            if any(v < 0 for v in lengths) or not sum(lengths) > 0:
+                # the PDF writer refuses such a pattern (issue 28: a traceback from reportlab)
+                raise ValueError("a dash pattern's lengths must be zero or more, and not all "
+                                 "zero")
+            return lengths
         raise ValueError(f"expected solid, dashed, dotted or a list of lengths, got {value!r}")
 
 

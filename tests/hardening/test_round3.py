@@ -71,6 +71,13 @@ def test_grid_cell_numbers_that_overflow_are_located(sheetgen, tmp_path):
     clean_error(sheetgen("render", "l.yaml", "-o", "o.pdf"), "l.yaml:")
 
 
+@pytest.mark.parametrize("dash", ["[0]", "[0, 0]", "[-1, 3]", "'${[0]}'"])
+def test_a_dash_pattern_the_pdf_writer_refuses_is_a_located_error(sheetgen, tmp_path, dash):
+    (tmp_path / "l.yaml").write_text("elements:\n  - {type: polyline, points: [[0, 0], "
+                                     f"[10, 10]], dash: {dash}}}\n")
+    clean_error(sheetgen("render", "l.yaml", "-o", "o.pdf"), "l.yaml:2", "dash pattern")
+
+
 # ------------------------------------------------------------------ 10. memory
 
 def test_a_page_too_big_to_rasterise_is_refused_before_it_is(sheetgen, tmp_path):
