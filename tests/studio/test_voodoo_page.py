@@ -129,3 +129,67 @@ def test_a_game_in_the_browser(desktop, live_server):
             shot(d, "voodoo-03-playing")
     assert "win" in by_id(d, "vp-result").text
     shot(d, "voodoo-04-game-over")
+
+
+def test_board_made_edited_downloaded_and_verify_started(client, vp):
+    import yaml
+
+    from sheetgen.games.voodoo.board import parse_board
+    from sheetgen.games.voodoo.generate import generate_board
+
+    assert client.get(vp("board")).json()["edited"] is False
+    new = client.post(vp("board/new"), json={"seed": 5}).json()
+    assert new["edited"] and new["name"] == generate_board(5).board.name
+    assert client.get(vp("download/board.yaml")).text == generate_board(5).text
+    kinds = {(c["col"], c["row"]): c["kind"] for c in new["cells"]}
+    mapped = next(s for s, k in kinds.items() if k == "map")
+    calm = next(s for s, k in kinds.items() if k == "calm")
+    swapped = client.post(vp("board/edit"), json={"square": list(mapped),
+                                                  "other": list(calm)}).json()
+    after = {(c["col"], c["row"]): c["kind"] for c in swapped["cells"]}
+    assert after[mapped] == "calm" and after[calm] == "map"
+    text = client.get(vp("download/board.yaml")).text
+    assert parse_board(text).kind(calm) == "map" and yaml.safe_load(text)["name"].endswith(
+        "(edited)")
+    # The reach questions use this board.
+    r = client.post(vp("reach"), json={"ship": list(calm), "card": "Ghost Whisper"})
+    assert r.status_code == 200
+    harbour = [8, 0]
+    assert client.post(vp("board/edit"), json={"square": harbour, "other": list(calm)}
+                       ).status_code == 422
+    assert client.post(vp("verify"), json={"scale": "7"}).status_code == 400
+    snap = client.post(vp("verify"), json={"scale": "0.1"}).json()
+    assert snap["kind"] == "verify"
+    assert client.post(vp("jobs/verify/cancel")).json()["cancelling"] is True
+    back = client.post(vp("board/new"), json={"bundled": True}).json()
+    assert not back["edited"] and back["name"] == default_board().name
+
+
+def test_board_editing_and_verify_in_the_browser(desktop, live_server):
+    d = desktop
+    open_page(d, live_server, "voodoo")
+
+    def count(key):
+        return int(d.execute_script(f"return document.body.dataset.{key} || '0'"))
+
+    seen = count("boards")
+    by_id(d, "vp-board-new").click()
+    wait(d, lambda d: count("boards") != seen, what="a new board")
+    assert "seed 1" in by_id(d, "vp-board-name").text
+    cells = {c.get_attribute("data-square"): c.get_attribute("class")
+             for c in css(d, "#vp-board rect[data-square]")}
+    mapped = next(k for k, v in cells.items() if " map" in v)
+    calm = next(k for k, v in cells.items() if " calm" in v)
+    d.execute_script("document.querySelector('input[value=edit]').checked = true")
+    click(d, css(d, f"[data-square='{mapped}']")[0])
+    seen = count("boards")
+    click(d, css(d, f"[data-square='{calm}']")[0])
+    wait(d, lambda d: count("boards") != seen, what="the swap")
+    assert " map" in css(d, f"[data-square='{calm}']")[0].get_attribute("class")
+    assert "edited" in by_id(d, "vp-board-name").text
+    seen = count("verified")
+    by_id(d, "vp-verify").click()
+    wait(d, lambda d: count("verified") != seen, timeout=300, what="the verification")
+    checks = css(d, "#vp-checks li")
+    assert len(checks) >= 5 and by_id(d, "vp-verify-text").text
+    shot(d, "voodoo-05-board-verified")

@@ -9,6 +9,7 @@ let ship = null;
 let others = [];
 let reach = null;
 let voyage = null;
+let picked = null;  // the first square of a swap, in board-editing mode
 const PIRATE = { R: "#b3261e", B: "#1f4e9a", G: "#2f6f3a", Y: "#c99700", P: "#6b3fa0" };
 
 function el(name, attrs, parent) {
@@ -42,6 +43,7 @@ function draw() {
     // The wind acts on haunted water; the tide on the tidal column when it runs out.
     if (c.haunted && wind !== "Fair Wind") cls.push("wind-on");
     if (c.tidal && tide === "OUT") cls.push("tide-on");
+    if (same(picked, [c.col, c.row])) cls.push("picked");
     const rect = el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2,
       class: cls.join(" "), "data-square": `${c.col},${c.row}` }, svg);
     el("title", {}, rect).textContent = `${c.kind}, worth ${c.value}` +
@@ -77,8 +79,60 @@ function draw() {
   }
 }
 
+async function swap(square) {
+  if (!picked) { picked = square; draw(); status("now click the square to swap it with", true); return; }
+  const one = picked;
+  picked = null;
+  await guarded(async () => {
+    showBoard(await ctx.api("POST", "/board/edit", { square: one, other: square }));
+    status("squares swapped");
+  });
+  draw();
+}
+
+function showBoard(view) {
+  board = view;
+  voyage = null;
+  $("vp-board-name").textContent = `${view.name}` + (view.edited ? " · made or edited here" : " · as bundled");
+  showChecks(view.verified);
+  document.body.dataset.boards = String(Number(document.body.dataset.boards || 0) + 1);
+  ask();
+}
+
+function showChecks(verdict) {
+  $("vp-checks").replaceChildren(...(verdict ? verdict.checks : []).map((c) =>
+    make("li", { class: c.ok ? "ok" : "bad", title: c.why },
+      `${c.ok ? "ok" : "OUTSIDE"} ${c.name}: `, make("span", { text: `${c.measured} [band ${c.band}]` }))));
+  if (verdict) {
+    $("vp-verify-text").textContent = verdict.ok ? "Fair and ending: every band holds." : "Outside its bands (see the checks).";
+  }
+}
+
+async function verify() {
+  await guarded(async () => {
+    await ctx.api("POST", "/verify", { scale: $("vp-scale").value });
+    $("vp-verify").disabled = true; $("vp-verify-cancel").disabled = false;
+    $("vp-verify-progress").removeAttribute("value");
+    $("vp-verify-text").textContent = "waiting for a free worker…";
+    ctx.follow("verify", async (s) => {
+      if (s.total) {
+        $("vp-verify-progress").max = s.total; $("vp-verify-progress").value = s.done || 0;
+        $("vp-verify-text").textContent = `${s.done || 0} of ${s.total} games (${s.lineup} lineup)`;
+      }
+      if (["done", "failed", "cancelled"].includes(s.state)) {
+        $("vp-verify").disabled = false; $("vp-verify-cancel").disabled = true;
+        if (s.state === "done") showChecks((await ctx.api("GET", "/board")).verified);
+        else $("vp-verify-text").textContent = s.state === "failed" ? s.error : "cancelled";
+        document.body.dataset.verified = String(Number(document.body.dataset.verified || 0) + 1);
+      }
+    });
+  });
+}
+
 function place(square) {
-  if ($("vp-panel-ships").querySelector("input:checked").value === "me") {
+  const mode = $("vp-panel-ships").querySelector("input:checked").value;
+  if (mode === "edit") { swap(square); return; }
+  if (mode === "me") {
     others = others.filter((o) => !same(o, square));
     ship = square;
   } else if (!same(square, ship)) {
@@ -130,7 +184,7 @@ function showVoyage(view) {
 }
 
 export async function mount(root, context) {
-  ctx = context; ship = null; others = []; reach = null; voyage = null;
+  ctx = context; ship = null; others = []; reach = null; voyage = null; picked = null;
   board = await ctx.api("GET", "/board");
   fillSelect($("vp-card"), board.cards, "#oodoo");
   fillSelect($("vp-wind"), board.winds, board.start_wind);
@@ -139,6 +193,15 @@ export async function mount(root, context) {
   $("vp-legend").replaceChildren(...[["calm", "#cfe6f2"], ["haunted", "#7d6b9a"], ["map", "#f5ecd2"],
     ["harbour", "#d9c48f"], ["tidal", "#9fd0c8"], ["reachable", "rgba(47,111,58,0.45)"]].map(([n, c]) =>
     make("span", {}, make("i", { style: `background:${c}` }), n)));
+  $("vp-dl-board").href = ctx.url("/download/board.yaml");
+  $("vp-board-new").addEventListener("click", () => guarded(async () =>
+    showBoard(await ctx.api("POST", "/board/new", { seed: Number($("vp-board-seed").value || 0) }))));
+  $("vp-board-bundled").addEventListener("click", () => guarded(async () =>
+    showBoard(await ctx.api("POST", "/board/new", { bundled: true }))));
+  $("vp-verify").addEventListener("click", verify);
+  $("vp-verify-cancel").addEventListener("click", () => ctx.api("POST", "/jobs/verify/cancel").catch(() => {}));
+  $("vp-board-name").textContent = `${board.name}` + (board.edited ? " · made or edited here" : " · as bundled");
+  showChecks(board.verified);
   $("vp-new").addEventListener("click", () => guarded(async () => {
     const seed = $("vp-seed").value.trim();
     const body = { cursed: Number($("vp-cursed").value) };

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..board import default_board
+from ..board import default_board, parse_board
 from ..game import VoodooState, new_game, streams
 from ..moves import COLOURS
 from ..players import make_player
@@ -20,12 +20,14 @@ MAX_AUTO = 5000  # chance steps and other seats' moves between two of yours, at 
 class BrowserVoyage:
     seed: int
     cursed: int
+    board_text: str | None = None  # None: the bundled Sea of Souls
     state: VoodooState = field(init=False)
     log: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         setup, self._chance, self._players = streams(self.seed)
-        self.state = new_game(default_board(), ["player"] + ["cursed"] * self.cursed, setup)
+        board = default_board() if self.board_text is None else parse_board(self.board_text)
+        self.state = new_game(board, ["player"] + ["cursed"] * self.cursed, setup)
         self._other = make_player("greedy")
         self._advance()
 
