@@ -46,6 +46,9 @@ SKILLS = {0: "Hot Shot", 1: "Storm Rider", 2: "Mermaids' Friend", 3: "Light Fing
           4: "Soul Keeper"}   # by colour index (cards.yaml, sheetgen's design)
 
 
+_CACHES = frozenset({"legal", "sea_cache"})
+
+
 class Core:
     """All of one position. Attributes are set by `game.new_game`; see there for the list."""
 
@@ -56,8 +59,9 @@ class Core:
         return c
 
     def snapshot(self) -> dict[str, Any]:
-        """Every value but the cached legal moves (tests compare positions with it)."""
-        return {k: v for k, v in self.__dict__.items() if k != "legal"}
+        """Every value but the caches (legal moves, the movement model's view): tests
+        compare positions with it."""
+        return {k: v for k, v in self.__dict__.items() if k not in _CACHES}
 
 
 def put(c: Core, field: str, seat: int, value: Any) -> None:

@@ -232,12 +232,20 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
             c, seat)
 
     def sea(self, c: Core) -> Sea:
+        """The movement model's view of the position (ships in turn order from the Sun
+        holder), kept on the core until one of the values it is made of changes."""
+        key = (c.pos, c.wind, c.tide, c.facing, c.tiles, c.kraken, c.sun)
+        cached = c.__dict__.get("sea_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
         order = self.order_from(c, c.sun)
         ships = {s: c.pos[s] for s in order if c.pos[s] is not None}
-        return Sea(ships, wind=self.board.wind[c.wind], tide=c.tide,  # type: ignore[arg-type]
-                   facing={s: c.facing[s] for s in ships},  # type: ignore[misc]
-                   sea_tiles=frozenset(c.tiles), kraken=c.kraken,
-                   storm_riders=frozenset(s for s in ships if c.colour[s] == BLUE))
+        sea = Sea(ships, wind=self.board.wind[c.wind], tide=c.tide,  # type: ignore[arg-type]
+                  facing={s: c.facing[s] for s in ships},  # type: ignore[misc]
+                  sea_tiles=frozenset(c.tiles), kraken=c.kraken,
+                  storm_riders=frozenset(s for s in ships if c.colour[s] == BLUE))
+        c.sea_cache = (key, sea)
+        return sea
 
     # === setup ============================================================================
     def _t_place(self, c: Core, seat: int) -> None:
