@@ -1,4 +1,4 @@
-"""`sheetgen studio`: the local web page for making, editing, verifying and playing islands."""
+"""`sheetgen studio`: the local web page to design, check, play and print each game."""
 
 from __future__ import annotations
 
