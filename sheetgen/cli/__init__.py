@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import errno
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -62,6 +63,8 @@ COMMAND_INDEX: dict[str, tuple[tuple[str, ...], str]] = {
     "studio": (("sheetgen.cli.studio",),
                "Serve sheetgen studio and print its URL; Ctrl-C stops it."),
     "validate": (("sheetgen.cli.layouts",), "Check layouts without rendering."),
+    "vars": (("sheetgen.cli.layouts",),
+             "List the variables of LAYOUT that --set can change: name, kind, default, help."),
 }
 
 
@@ -133,6 +136,30 @@ def hidden_alias(name: str, game: registry.Game, path: str) -> click.Command:
     return alias
 
 
+def _stdout_closed() -> bool:
+    """True when standard output is a pipe whose reader has gone (`sheetgen list | head`).
+
+    The reader chose to stop reading: that is not a failure of the command, so it ends quietly
+    with status 0. Standard output is pointed at the null device so that the interpreter's
+    final flush does not complain again. Any other broken pipe (the studio's sockets) is
+    left to its own handler."""
+    import select
+
+    try:
+        fd = sys.stdout.fileno()
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        events = dict(poller.poll(0)).get(fd, 0)
+    except (OSError, ValueError, AttributeError):
+        return False
+    if not events & select.POLLERR:  # a pipe with no reader left reports POLLERR
+        return False
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+    return True
+
+
 class SheetgenGroup(click.Group):
     """A group that turns SheetgenError into exit status 2 with a readable message, and
     loads its commands from `COMMAND_INDEX` only when one is used."""
@@ -196,6 +223,10 @@ class SheetgenGroup(click.Group):
         except SheetgenError as err:
             click.echo(err.format(), err=True)
             sys.exit(2)
+        except BrokenPipeError:
+            if not _stdout_closed():
+                raise  # a socket or a child's pipe, not our reader: not ours to hide
+            sys.exit(0)
         except OSError as err:
             # A file name on the command line that the file system refuses outright (over
             # 255 bytes) fails in whichever stat() meets it first: one clean error for all.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from contextlib import nullcontext
 from pathlib import Path
@@ -77,8 +78,9 @@ def _island_note(ctx: click.Context, _param: click.Parameter, value: str | None)
 def render_options(func):
     for decorator in reversed([
         click.option("--set", "sets", multiple=True, type=OVERRIDE,
-                     help="Override a layout variable (repeatable); a file named here is "
-                          "found from the current folder (--set island=my-island.yaml)."),
+                     help="Override a layout variable (repeatable; `sheetgen vars LAYOUT` "
+                          "lists them); a file named here is found from the current folder "
+                          "(--set island=my-island.yaml)."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Seed for anything random in the layout."),
         click.option("--paper", type=PAPERS, default=None,
@@ -215,4 +217,32 @@ def preview(layout, out, dpi, sets, seed, paper, bleed, crop_marks, island):
     click.echo(f"wrote {out}")
 
 
-commands = [render, validate, list_layouts, preview]
+@click.command(name="vars")
+@click.argument("layout")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per variable.")
+def list_vars(layout, as_json):
+    """List the variables of LAYOUT that --set can change: name, kind, default, help.
+
+    The help is the layout's own comment on each variable. Entries of a mapping are listed
+    with dotted names (`--set points.succession4=35`); "computed" variables are worked out
+    from others (set those instead)."""
+    from sheetgen.layout.tree import read_tree
+    from sheetgen.layout.variables import describe
+
+    found = describe(read_tree(find_layout(layout), ()))
+    if as_json:
+        for var in found:
+            click.echo(json.dumps({"name": var.name, "kind": var.kind, "default": var.default,
+                                   "help": var.help}, ensure_ascii=False))
+        return
+    if not found:
+        click.echo(f"{layout} has no variables")
+        return
+    width = max(len(v.name) for v in found)
+    kinds = max(len(v.kind) for v in found)
+    for var in found:
+        line = f"{var.name.ljust(width)}  {var.kind.ljust(kinds)}  {var.default}"
+        click.echo(line + (f"  # {var.help}" if var.help else ""))
+
+
+commands = [render, validate, list_layouts, preview, list_vars]

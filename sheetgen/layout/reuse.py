@@ -26,6 +26,7 @@ from sheetgen.layout.sections import checked_section, names_are_words, plain
 from sheetgen.layout.source import Mapping, Sequence
 from sheetgen.layout.tree import read_tree, relative
 from sheetgen.layout.units import PT_PER
+from sheetgen.layout.variables import check_override
 
 BACK_KEYS = {"elements", "background", "component", "with", "layout"}
 
@@ -54,9 +55,13 @@ def read_vars(raw: Mapping, options: RenderOptions, scope: Scope) -> dict[str, A
                                 raw.key_pos_of("vars") if "vars" in raw else raw.pos,
                                 hint=did_you_mean(root, section)
                                 or f"variables: {', '.join(section) or '(none)'}")
+    written = {key: plain(value) for key, value in section.items()}
     for key, value in section.items():
         names[key] = resolve_value(plain(value), section.pos_of(key), scope)
         for okey, ovalue in options.overrides.items():
+            if okey == key or okey.startswith(key + "."):
+                check_override(okey, plain(ovalue), {**written, key: names[key]},
+                               section.key_pos_of(key))
             if okey == key:
                 names[key] = plain(ovalue)
             elif okey.startswith(key + "."):

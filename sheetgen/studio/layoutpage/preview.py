@@ -26,13 +26,14 @@ from sheetgen import access
 from sheetgen.errors import LayoutWarning, Position, SheetgenError, SheetgenErrors
 from sheetgen.layout.bundled import bundled_layouts
 from sheetgen.layout.document import Layout, RenderOptions, Row, load_layout
+from sheetgen.layout.variables import COLOR
+from sheetgen.layout.variables import kind_of as layout_kind
 from sheetgen.render.preview import one_card, svg_pages
 from sheetgen.resources import layout_dirs
 
 BASE_NAMES = ("seed", "page")  # names every layout has; its variables are the others
 MAX_USER_FILES = 300
 MAX_DEPTH = 4
-COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_WARNINGS = 50
 
 
@@ -104,15 +105,9 @@ def resolve(ident: str) -> tuple[Path, str]:
 # ------------------------------------------------------------------ variables
 
 def kind_of(value: Any) -> str:
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    if isinstance(value, str):
-        return "color" if COLOR.match(value) else "text"
-    return "yaml"
+    """The form field for a default: lists, mappings and nulls are edited as YAML text."""
+    kind = layout_kind(value)
+    return "yaml" if kind in ("list", "mapping", "any") else kind
 
 
 def _field_value(kind: str, value: Any) -> Any:
