@@ -10,9 +10,21 @@ from __future__ import annotations
 import math
 
 from sheetgen.assets.fonts import string_width
+from sheetgen.canvas.geometry import (
+    circle_ops,
+    ellipse_ops,
+    make_stroke,
+    polyline_ops,
+    rect_ops,
+    rotation,
+)
 from sheetgen.canvas.protocol import Canvas, Color, PathOp, Stroke
 
 INK: Color = (0.13, 0.11, 0.09)
+"""The figures' and boards' ink (rulebook diagrams, the Voodoo board)."""
+REGISTRATION: Color = (0.0, 0.0, 0.0)
+"""Pure black for marks a printer or a cutter must register against (tile crosses, the duplex
+calibration scale): never the warm ink."""
 PAPER: Color = (1.0, 1.0, 1.0)
 SEA: Color = (0.78, 0.87, 0.92)
 SAND: Color = (0.96, 0.91, 0.78)
@@ -20,52 +32,30 @@ RED: Color = (0.70, 0.13, 0.10)
 PENCIL: Color = (0.25, 0.25, 0.32)
 GREY: Color = (0.55, 0.55, 0.55)
 LIGHT: Color = (0.90, 0.90, 0.90)
-K = 0.5522847498  # circle-by-Bezier constant
 
 
 def rect(x: float, y: float, w: float, h: float) -> list[PathOp]:
-    return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+    return rect_ops(x, y, w, h)
 
 
 def rounded_rect(x: float, y: float, w: float, h: float, r: float) -> list[PathOp]:
-    k = r * (1 - K)
-    return [
-        ("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
-        ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
-        ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r),
-        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
-    ]
+    return rect_ops(x, y, w, h, r)
 
 
 def circle(cx: float, cy: float, r: float) -> list[PathOp]:
-    c = r * K
-    return [
-        ("M", cx + r, cy), ("C", cx + r, cy + c, cx + c, cy + r, cx, cy + r),
-        ("C", cx - c, cy + r, cx - r, cy + c, cx - r, cy),
-        ("C", cx - r, cy - c, cx - c, cy - r, cx, cy - r),
-        ("C", cx + c, cy - r, cx + r, cy - c, cx + r, cy), ("Z",),
-    ]
+    return circle_ops(cx, cy, r)
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float) -> list[PathOp]:
-    cxk, cyk = rx * K, ry * K
-    return [
-        ("M", cx + rx, cy), ("C", cx + rx, cy + cyk, cx + cxk, cy + ry, cx, cy + ry),
-        ("C", cx - cxk, cy + ry, cx - rx, cy + cyk, cx - rx, cy),
-        ("C", cx - rx, cy - cyk, cx - cxk, cy - ry, cx, cy - ry),
-        ("C", cx + cxk, cy - ry, cx + rx, cy - cyk, cx + rx, cy), ("Z",),
-    ]
+    return ellipse_ops(cx, cy, rx, ry)
 
 
 def polygon(points: list[tuple[float, float]]) -> list[PathOp]:
-    ops: list[PathOp] = [("M", *points[0])]
-    ops += [("L", *p) for p in points[1:]]
-    ops.append(("Z",))
-    return ops
+    return polyline_ops(points, closed=True)
 
 
 def polyline(points: list[tuple[float, float]]) -> list[PathOp]:
-    return [("M", *points[0])] + [("L", *p) for p in points[1:]]
+    return polyline_ops(points)
 
 
 def pencil_x(canvas: Canvas, cx: float, cy: float, r: float, color: Color = PENCIL) -> None:
@@ -96,6 +86,35 @@ def label(
     return width
 
 
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+"""Pip centres on a 3x3 lattice (0..2), per face value."""
+
+
+def draw_die(canvas: Canvas, value: int, x: float, y: float, size: float, fill: Color | None,
+             stroke: Color | None, pip: Color | None, stroke_width: float,
+             radius: float | None = None) -> None:
+    """The one die face: a rounded square (corner 16% of the size unless `radius`) with
+    vector pips (value 0: blank), as the layout's `die` element and every figure draw it."""
+    r = size * 0.16 if radius is None else radius
+    canvas.path(rect_ops(x, y, size, size, r), fill=fill,
+                stroke=make_stroke(stroke, stroke_width))
+    pip_r = size * 0.095
+    inset = size * 0.25
+    step = (size - 2 * inset) / 2
+    ops: list = []
+    for col, row in PIPS.get(value, ()):
+        ops.extend(circle_ops(x + inset + col * step, y + inset + row * step, pip_r))
+    if ops:
+        canvas.path(ops, fill=pip)
+
+
 def die_face(
     canvas: Canvas, x: float, y: float, size: float, value: int, dark: bool = False,
     color: Color | None = None,
@@ -103,17 +122,7 @@ def die_face(
     """A die seen from above with its pips (white die, black die, or coloured)."""
     body = color if color is not None else (INK if dark else PAPER)
     pip = PAPER if dark or color is not None else INK
-    canvas.path(rounded_rect(x, y, size, size, size * 0.18), fill=body,
-                stroke=Stroke(color=INK, width=0.8))
-    spots = {
-        1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-    }[value]
-    cx, cy, step = x + size / 2, y + size / 2, size * 0.26
-    for dx, dy in spots:
-        canvas.path(circle(cx + dx * step, cy + dy * step, size * 0.085), fill=pip)
+    draw_die(canvas, value, x, y, size, body, INK, pip, 0.8)
 
 
 def arrow(canvas: Canvas, x0: float, y0: float, x1: float, y1: float,
@@ -146,13 +155,23 @@ ICONS_USED: set[str] = set()
 
 
 def icon(canvas: Canvas, name: str, x: float, y: float, size: float,
-         color: Color = INK) -> None:
-    """A library icon in the size x size box at (x, y)."""
+         color: Color = INK, *, height: float | None = None, rotate: float = 0.0) -> None:
+    """The one icon drawer: a library icon fitted into the box at (x, y), `size` wide and
+    `height` (default `size`) tall, aspect kept, turned `rotate` degrees clockwise about the
+    box centre; every icon drawn is recorded for the colophon's credits (ICONS_USED)."""
     from sheetgen.assets.icons import get_icon
 
     glyph = get_icon(name)
     ICONS_USED.add(name)
-    canvas.path(glyph.placed(x, y, size, size), fill=color, even_odd=glyph.even_odd)
+    h = size if height is None else height
+    if rotate:
+        canvas.push()
+        cx, cy = x + size / 2, y + h / 2
+        a, b, c, d, _, _ = rotation(rotate)
+        canvas.transform(a, b, c, d, cx - a * cx - c * cy, cy - b * cx - d * cy)
+    canvas.path(glyph.placed(x, y, size, h), fill=color, even_odd=glyph.even_odd)
+    if rotate:
+        canvas.pop()
 
 
 def icon_credits() -> list[str]:

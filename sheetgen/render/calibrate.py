@@ -11,10 +11,11 @@ to give. Drawn through the Canvas protocol like every other page.
 from __future__ import annotations
 
 from sheetgen.canvas import MM
+from sheetgen.canvas.draw import REGISTRATION
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.render.compose import mirror_box
 
-INK = (0.0, 0.0, 0.0)
+INK = REGISTRATION
 GREY = (0.45, 0.45, 0.45)
 HAIR = Stroke(INK, 0.35)
 SCALE_MM = 6  # the scales read -6 .. +6 mm in 0.5 mm steps

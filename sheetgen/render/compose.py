@@ -122,15 +122,11 @@ def _first_per_place(faults: list[SheetgenError]) -> list[SheetgenError]:
     return list(first.values())
 
 
-STATIC_TYPES = {"rect", "circle", "line", "polyline", "polygon", "text", "icon", "die", "image",
-                "grid", "group", "repeat"}
-"""Built-in types whose drawing depends on nothing but their own fields (game elements and
-`use` may read names of the page, so they are always drawn anew)."""
-
-
 class StaticCache:
     """Recordings of elements that are the same on every page: no `${}` in their fields,
-    their children's or their styles', and only STATIC_TYPES. They are drawn once per
+    their children's or their styles', and only types that declare `static` (built-in shapes,
+text, icons, dice, images, grids, groups and repeats; game elements and `use` may read names
+of the page, so they are always drawn anew). They are drawn once per
     document instead of once per page (a deck's back is mostly such elements)."""
 
     def __init__(self, styles: dict[str, Any]) -> None:
@@ -150,7 +146,7 @@ class StaticCache:
         stack = [element]
         while stack:
             e = stack.pop()
-            if e.type_name not in STATIC_TYPES or contains_expression(e.raw):
+            if not e.draws_alike_on_every_page() or contains_expression(e.raw):
                 return False
             for name in e.style_names:
                 if contains_expression(name) or contains_expression(self.styles.get(name, {})):

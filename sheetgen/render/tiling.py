@@ -18,12 +18,13 @@ import string
 from dataclasses import dataclass
 
 from sheetgen.canvas import MM
+from sheetgen.canvas.draw import REGISTRATION
 from sheetgen.canvas.geometry import rect_ops
 from sheetgen.canvas.pieces import Piece, SheetPlan, home_paper
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.layout.document import Tiling  # the layout's `tile:` section
 
-INK = (0.0, 0.0, 0.0)
+INK = REGISTRATION
 GUIDE = Stroke((0.35, 0.35, 0.35), 0.4, dash=(3.0, 2.0))
 REG = Stroke(INK, 0.3)
 

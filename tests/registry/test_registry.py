@@ -290,3 +290,14 @@ def test_old_top_level_spellings_still_work_with_a_note():
     listed = [line.split()[0] for line in help_text.split("Commands:")[1].splitlines()
               if line.startswith("  ") and not line.startswith("   ")]
     assert "captains-curse" in listed and "simulate" not in listed and "island" not in listed
+
+
+def test_the_declaration_in_the_guide_is_the_real_one():
+    """docs/adding-a-game.md shows The Curse of the Black Dice's declaration as it is."""
+    import re
+
+    guide = (REPO / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    block = re.search(r"```python\n(.*?)```", guide, re.S).group(1)
+    names: dict = {}
+    exec(block, names)  # noqa: S102 - the repository's own documentation
+    assert names["GAME"] == registry.get("black_dice")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from sheetgen.assets import fonts
 from sheetgen.canvas import MM
-from sheetgen.canvas.draw import label  # one measured-label helper for all figures
+from sheetgen.canvas.draw import INK, label  # one ink, one measured-label helper
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, Color, Stroke
 from sheetgen.games.voodoo.board import DIRECTIONS, Board, Space, ritual_numbering
@@ -27,7 +27,6 @@ from sheetgen.layout.elements.text import Run, layout_lines, merge_runs
 
 MIN_TEXT_PT = 6.0
 
-INK: Color = (0.13, 0.11, 0.09)
 PAPER: Color = (1.0, 1.0, 1.0)
 CALM: Color = (0.14, 0.16, 0.20)        # the source's black squares
 HAUNTED: Color = (0.33, 0.62, 0.58)     # blue-green

@@ -138,6 +138,16 @@ class Element:
     description: ClassVar[str] = ""
     params: ClassVar[dict[str, Param]] = {}
     has_children: ClassVar[bool] = False
+    static: ClassVar[bool] = False
+    """True on a type whose drawing depends on nothing but its own fields, so an element of
+    it with no `${}` is the same on every page and drawn once per document
+    (`render.compose.StaticCache`). Read from the class that declares it, never inherited:
+    a game's element built on `rect` may read the page's names."""
+
+    @classmethod
+    def draws_alike_on_every_page(cls) -> bool:
+        """`static` as this very class declares it (see `static`)."""
+        return bool(vars(cls).get("static", False))
 
     def __init__(self, raw: Mapping, ctx: ParseContext):
         self.raw = raw

@@ -31,6 +31,7 @@ TRANSFORM = {
 @register
 class Group(Element):
     type_name = "group"
+    static = True
     description = "elements moved, rotated and scaled together; optionally clipped"
     has_children = True
     params = {
@@ -59,6 +60,7 @@ class Repeat(Element):
     new row every `wrap` copies (offset by the row's (row_dx, row_dy))."""
 
     type_name = "repeat"
+    static = True
     description = "elements repeated n times with an offset, or once per item of a list"
     has_children = True
     params = {

@@ -32,6 +32,7 @@ CELL_KEYS = {"row", "col", "rowspan", "colspan", "text", "fill", "font", "size",
 @register
 class Grid(Element):
     type_name = "grid"
+    static = True
     description = "a table of boxes: column widths, row heights, merged cells, cell content"
     params = {
         "x": Param(LENGTH, 0.0, "left edge"),

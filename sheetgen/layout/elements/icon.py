@@ -5,40 +5,33 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.assets.icons import get_icon
-from sheetgen.canvas.geometry import circle_ops, make_stroke, rect_ops
+from sheetgen.canvas.draw import draw_die, icon
 from sheetgen.canvas.protocol import Canvas, Color
 from sheetgen.errors import Position, SheetgenError
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import COLOR, LENGTH, SIZE, TEXT, Number, Param
 
+ICON_INK: Color = (0.12, 0.1, 0.09)
+"""An icon's colour when the layout gives none."""
+
 
 def draw_icon(canvas: Canvas, name: str, x: float, y: float, w: float, h: float,
               color: Color | None, pos: Position | None = None, rotate: float = 0.0) -> None:
-    """Draw a library icon fitted into the box (aspect kept: icons live in a unit square)."""
+    """Draw a library icon fitted into the box (aspect kept: icons live in a unit square),
+    through the one icon drawer (`canvas.draw.icon`, which records its credit); an unknown
+    name is an error at `pos`."""
     try:
-        icon = get_icon(name)
+        get_icon(name)
     except SheetgenError as err:
         raise SheetgenError(err.message, pos or err.position, hint=err.hint) from None
-    s = min(w, h)
-    ox, oy = x + (w - s) / 2, y + (h - s) / 2
-    ops = [(op[0], *[ox + c * s if i % 2 == 0 else oy + c * s
-                      for i, c in enumerate(op[1:])]) for op in icon.ops]
-    if rotate:
-        canvas.push()
-        cx, cy = x + w / 2, y + h / 2
-        from sheetgen.canvas.geometry import rotation
-
-        a, b, c, d, _, _ = rotation(rotate)
-        canvas.transform(a, b, c, d, cx - a * cx - c * cy, cy - b * cx - d * cy)
-    canvas.path(ops, fill=color if color is not None else (0.12, 0.1, 0.09),
-                even_odd=icon.even_odd)
-    if rotate:
-        canvas.pop()
+    icon(canvas, name, x, y, w, color if color is not None else ICON_INK, height=h,
+         rotate=rotate)
 
 
 @register
 class Icon(Element):
     type_name = "icon"
+    static = True
     description = "a named vector symbol from the icon library, sized and coloured"
     params = {
         "name": Param(TEXT, doc="icon name, e.g. skull, barrel (`sheetgen icons` lists them)"),
@@ -62,36 +55,10 @@ class Icon(Element):
                   self.raw.pos_of("name"), v["rotate"])
 
 
-# Pip centres on a 3x3 lattice (0..2), per face value.
-PIPS: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((1, 1),),
-    2: ((0, 0), (2, 2)),
-    3: ((0, 0), (1, 1), (2, 2)),
-    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
-    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
-}
-
-
-def draw_die(canvas: Canvas, value: int, x: float, y: float, size: float, fill: Color | None,
-             stroke: Color | None, pip: Color | None, stroke_width: float,
-             radius: float | None = None) -> None:
-    r = size * 0.16 if radius is None else radius
-    canvas.path(rect_ops(x, y, size, size, r), fill=fill,
-                stroke=make_stroke(stroke, stroke_width))
-    pip_r = size * 0.095
-    inset = size * 0.25
-    step = (size - 2 * inset) / 2
-    ops: list = []
-    for col, row in PIPS.get(value, ()):
-        ops.extend(circle_ops(x + inset + col * step, y + inset + row * step, pip_r))
-    if ops:
-        canvas.path(ops, fill=pip)
-
-
 @register
 class Die(Element):
     type_name = "die"
+    static = True
     description = "a six-sided die face (1-6; 0 for blank) with vector pips"
     params = {
         "value": Param(Number(minimum=0, maximum=6, integer=True), doc="face value 1-6, 0 blank"),

@@ -83,6 +83,7 @@ def _rgb(color: Any) -> tuple[float, float, float] | None:
 @register
 class Image(Element):
     type_name = "image"
+    static = True
     description = "an SVG (drawn as vectors) or PNG/JPEG picture in a box"
     params = {
         "src": Param(FileName(what="image", missing="image not found"),

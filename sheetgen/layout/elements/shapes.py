@@ -45,6 +45,7 @@ def paint(canvas: Canvas, ops: list, v: dict[str, Any], closed: bool = True) -> 
 @register
 class Rect(Element):
     type_name = "rect"
+    static = True
     description = "a box, square or rounded, filled and/or outlined"
     params = {
         **BOX,
@@ -87,6 +88,7 @@ def _extend_into_bleed(x: float, y: float, w: float, h: float,
 @register
 class Polyline(Element):
     type_name = "polyline"
+    static = True
     description = "an open path through a list of points"
     params = {
         "points": Param(Points(minimum=2), doc="[[x, y], [x, y], ...]"),
@@ -105,6 +107,7 @@ class Line(Polyline):
     """A polyline that draws only its first two points."""
 
     type_name = "line"
+    static = True
     description = "a straight line between two points"
     params = {**Polyline.params,
               "points": Param(Points(minimum=2), doc="[[x1, y1], [x2, y2]]")}
@@ -114,6 +117,7 @@ class Line(Polyline):
 @register
 class Polygon(Element):
     type_name = "polygon"
+    static = True
     description = "a closed shape through a list of points"
     params = {
         "points": Param(Points(minimum=3), doc="[[x, y], [x, y], [x, y], ...]"),
@@ -127,6 +131,7 @@ class Polygon(Element):
 @register
 class Circle(Element):
     type_name = "circle"
+    static = True
     description = "a circle given by its centre and radius"
     params = {
         "cx": Param(LENGTH, doc="centre x"),

@@ -153,6 +153,7 @@ def layout_lines(text: str, font: str, size: float, width: float | None,
 @register
 class Text(Element):
     type_name = "text"
+    static = True
     description = "text on one line or wrapped in a box; aligned; shrinks to fit if asked"
     params = {
         "text": Param(TEXT, doc="the words; **bold** and *italic* work inline"),

@@ -90,12 +90,10 @@ def sea_of_souls(canvas: Canvas) -> tuple[float, float]:
     """The board's sea drawn by the board element's own code from the board model: values,
     haunted and calm water, tidal arrows, maps, the harbour with the Cursed Pirates' order
     (CP 1-6) and the Stars directions on harbour space 1."""
-    from sheetgen.canvas.draw import ICONS_USED
     from sheetgen.games.voodoo.board import default_board
-    from sheetgen.games.voodoo.draw import SEA_ICONS, draw_sea, sea_size
+    from sheetgen.games.voodoo.draw import draw_sea, sea_size
 
     board = default_board()
-    ICONS_USED.update(n for n in SEA_ICONS if n != "ship")  # credited in the colophon
     cell = 36.0
     w, h = sea_size(board, cell)
     canvas.begin_page(w + 8, h + 22)
