@@ -1103,3 +1103,22 @@ def test_each_thing_once_a_turn_then_end_facing():
     assert not any(m.verb in ("tide", "wind", "sea", "stars") for m in s.legal_moves())
     s.push("end S")
     assert s.core.facing[0] == "S"                                                      # V12
+
+
+def test_same_seed_same_game_whatever_the_string_hash_seed():
+    import hashlib
+    import os
+    import subprocess
+    import sys
+    code = ("from sheetgen.games.voodoo.board import default_board\n"
+            "from sheetgen.games.voodoo.game import play_game\n"
+            "r = play_game(default_board(), ['player', 'cursed', 'player'],"
+            " ['greedy', 'greedy', 'random'], 3)\n"
+            "print(' '.join(r.moves))\n")
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True).stdout
+        digests.add(hashlib.sha256(out.encode()).hexdigest())
+    assert len(digests) == 1
