@@ -6,6 +6,7 @@ Exit status: 0 all good, 1 the sheet or match has mistakes, 2 the input could no
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -73,6 +74,22 @@ def option_flag(fn):
 @click.group("swashbuckle")
 def swashbuckle() -> None:
     """Swashbuckle rules engine: check sheets, score matches, solve and advise."""
+
+
+@swashbuckle.command("card")
+@click.argument("card", default="swashbuckle")
+@click.option("--json", "as_json", is_flag=True, help="The card as one JSON object.")
+@option_flag
+def card_cmd(card: str, as_json: bool, options: tuple[str, ...]) -> None:
+    """Show CARD's boxes (the ids --state and sheet files use), rules, options and monikers."""
+    from sheetgen.games.swashbuckle.cardinfo import card_facts, card_lines
+
+    the_card = _card(card, options)
+    if as_json:
+        click.echo(json.dumps(card_facts(the_card), indent=1, ensure_ascii=False))
+        return
+    for line in card_lines(the_card):
+        click.echo(line)
 
 
 @swashbuckle.command("check")

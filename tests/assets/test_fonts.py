@@ -202,22 +202,22 @@ def test_outlines_from_many_threads_at_once_on_a_fresh_font():
     from sheetgen.assets import fonts
 
     expected = {ch: fonts.text_outline(ch, "serif", 10) for ch in "Swashbuckle"}
-    for attempt in range(5):
+    def draw(start: threading.Barrier, results: list, errors: list, chars: str) -> None:
+        start.wait()
+        try:
+            results.extend((ch, fonts.text_outline(ch, "serif", 10)) for ch in chars)
+        except Exception as err:  # noqa: BLE001 - collected and asserted below
+            errors.append(err)
+
+    for _attempt in range(5):
         fonts._font.cache_clear()
         fonts._metrics.cache_clear()
         fonts._glyph_ops.cache_clear()
         start = threading.Barrier(8)
         results: list = []
         errors: list = []
-
-        def draw(chars: str) -> None:
-            start.wait()
-            try:
-                results.extend((ch, fonts.text_outline(ch, "serif", 10)) for ch in chars)
-            except Exception as err:  # noqa: BLE001 - collected and asserted below
-                errors.append(err)
-
-        threads = [threading.Thread(target=draw, args=("Swashbuckle"[k:] + "Swash",))
+        threads = [threading.Thread(target=draw,
+                                    args=(start, results, errors, "Swashbuckle"[k:] + "Swash"))
                    for k in range(8)]
         for t in threads:
             t.start()

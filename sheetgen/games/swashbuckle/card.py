@@ -90,6 +90,8 @@ class Moniker:
 
 
 SCUTTLE_READINGS = ("only_if_nothing_scores", "any")
+# `3_alike` is how a player writes the box `three_alike`: suggest the spelt-out id
+_NUMBER_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six"}
 
 
 @dataclass(frozen=True)
@@ -160,9 +162,14 @@ class Card:
         for box in self.boxes:
             if box.id == box_id:
                 return box
+        ids = [b.id for b in self.boxes]
+        head, _, tail = box_id.partition("_")
+        spelt = f"{_NUMBER_WORDS.get(head, head)}_{tail}" if tail else ""
+        guess = (f"did you mean '{spelt}'?" if spelt != box_id and spelt in ids
+                 else did_you_mean(box_id, ids))
         raise SheetgenError(f"card '{self.name}' has no box '{box_id}'",
-                            hint=did_you_mean(box_id, [b.id for b in self.boxes])
-                            or f"boxes: {', '.join(b.id for b in self.boxes)}")
+                            hint=(f"{guess} " if guess else "")
+                            + f"`sheetgen swashbuckle card` lists the boxes: {', '.join(ids)}")
 
     def box_index(self, box_id: str) -> int:
         return self.box(box_id).index
