@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def cache_root() -> Path:
@@ -60,3 +61,32 @@ def numba_cache_for(name: str, sources: Iterable[Path]) -> Iterator[Path]:
         yield folder
     finally:
         config.CACHE_DIR = before
+
+
+def cached_json(name: str, sources: Iterable[Path], settings: str,
+                compute: Callable[[], Any]) -> Any:
+    """`compute()` (JSON data), kept in `<root>/<name>/<digest>.json` under a digest of
+    `settings` and the names and bytes of every file in `sources`, so figures measured once
+    (a rulebook's simulated games) are reused until any of those files or settings change.
+    A cache that cannot be read is measured again; one that cannot be written only costs
+    the time."""
+    import json
+
+    h = hashlib.sha256(settings.encode())
+    for path in sorted(Path(p) for p in sources):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    path = cache_root() / name / f"{h.hexdigest()[:16]}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    data = compute()
+    try:
+        from sheetgen.atomic import write_text
+        from sheetgen.errors import SheetgenError
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text(path, json.dumps(data, indent=1) + "\n")
+    except (OSError, SheetgenError):
+        pass
+    return data

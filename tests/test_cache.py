@@ -89,3 +89,28 @@ def test_an_edit_to_a_called_module_is_never_answered_from_a_stale_cache(tmp_pat
     callee.write_text(callee.read_text().replace("return 1", "return 2"))
     value, second = _run(code, cache)
     assert value == 20 and second != first
+
+
+def test_cached_json_measures_once_per_digest(tmp_path, monkeypatch):
+    """Figures are computed once, read back while the sources and settings stay the same,
+    and computed again when either changes; an unwritable cache only costs the time."""
+    from sheetgen.cache import cached_json
+
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    source = tmp_path / "engine.py"
+    source.write_text("x = 1\n")
+    calls = []
+
+    def measure():
+        calls.append(1)
+        return {"rate": 0.25, "n": len(calls)}
+
+    assert cached_json("t", [source], "seed 1", measure) == {"rate": 0.25, "n": 1}
+    assert cached_json("t", [source], "seed 1", measure) == {"rate": 0.25, "n": 1}
+    assert cached_json("t", [source], "seed 2", measure)["n"] == 2
+    source.write_text("x = 2\n")
+    assert cached_json("t", [source], "seed 1", measure)["n"] == 3
+    assert len(calls) == 3
+    (tmp_path / "blocked").write_text("a file where the cache folder would go")
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "blocked"))
+    assert cached_json("t", [source], "seed 1", measure)["n"] == 4

@@ -255,10 +255,14 @@ voodoo.add_command(replay_command(LOG_FORMAT, _replay_file))
               help="Worker processes (the verdict does not depend on it).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Play on dask.distributed (tcp://HOST:PORT or 'local').")
+@click.option("--lineup", "lineups", multiple=True,
+              type=click.Choice(["table", "skill", "cursed"]),
+              help="Play only this lineup (repeatable; default: all three).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def verify_cmd(board_file: str | None, scale: float, seed: int, jobs: int,
-               scheduler: str | None, as_json: bool, quiet: bool) -> None:
+               scheduler: str | None, lineups: tuple[str, ...], as_json: bool,
+               quiet: bool) -> None:
     """Play BOARD_FILE (default: the bundled Sea of Souls) in three lineups and check the
     documented bands (docs/voodoo.md): games end in a sensible number of rounds, both end
     triggers happen, no seat or starting space is favoured beyond its margin, the planner
@@ -281,7 +285,8 @@ def verify_cmd(board_file: str | None, scale: float, seed: int, jobs: int,
 
     try:
         verdict = verify_board(text, DEFAULT_PLAN.scaled(scale), seed, jobs=jobs,
-                               scheduler=scheduler, progress=progress)
+                               scheduler=scheduler, progress=progress,
+                               lineups=lineups or ("table", "skill", "cursed"))
     finally:
         if bar.get("close"):
             bar["close"]()

@@ -24,4 +24,12 @@ def voodoo_example() -> VoodooExample:
     return VoodooExample(tally, red, shot)
 
 
-EXAMPLES = {"voodoo": voodoo_example}
+def voodoo_verified():
+    """How the bundled board fares under `sheetgen voodoo verify`, measured when the book is
+    built (cached until the engine or the board changes: sheetgen.games.voodoo.verify)."""
+    from sheetgen.games.voodoo.verify import book_figures
+
+    return book_figures()
+
+
+EXAMPLES = {"voodoo": voodoo_example, "voodoo-verified": voodoo_verified}

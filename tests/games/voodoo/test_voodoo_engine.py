@@ -347,13 +347,13 @@ def test_no_broadside_in_the_harbour_or_beside_the_kraken():
 
 def test_boarding_a_ship_passed_takes_one_item():
     s = start()
-    fields = per_seat(s, pos={0: (4, 0), 1: (3, 0), 2: (6, 3), 3: (0, 3)}, coins={1: 3},
+    fields = per_seat(s, pos={0: (4, 0), 1: (4, 1), 2: (6, 3), 3: (0, 3)}, coins={1: 3},
                       souls={0: (R,)})
     at_turn(s, 0, None, **fields, colour=(BL, G, R, P), tiles=(), wind=0,
             barrels=(-1,) * 8, seated=("",) * 4)
     c = s.core
     c.poppets = (1,) + c.poppets[1:]
-    s.push("stars W 1")     # onto ship 1, so on to the next free space: ship 1 is passed
+    s.push("stars S 1")     # onto ship 1, so on to the next free space: ship 1 is passed
     assert s.core.dec[1] == "board" and s.to_move() == 0
     assert Move("board 1 coin") in s.legal_moves()
     s.push("board 1 coin")
@@ -362,11 +362,11 @@ def test_boarding_a_ship_passed_takes_one_item():
 
 def test_night_watch_repels_boarders():
     s = start()
-    fields = per_seat(s, pos={0: (4, 0), 1: (3, 0), 2: (6, 3), 3: (0, 3)}, coins={1: 3},
+    fields = per_seat(s, pos={0: (4, 0), 1: (4, 1), 2: (6, 3), 3: (0, 3)}, coins={1: 3},
                       objects={1: ("Night Watch",)})
     at_turn(s, 0, None, **fields, colour=(BL, G, R, P), tiles=(), wind=0,
             barrels=(-1,) * 8, seated=("",) * 4)
-    s.push("stars W 1")
+    s.push("stars S 1")
     s.push("board 1 coin")
     c = s.core
     assert c.coins[1] == 3 and c.watch == 0b10 and "Night Watch" not in c.objects[1]  # V69
@@ -375,23 +375,23 @@ def test_night_watch_repels_boarders():
 def test_a_map_gives_half_the_mermaids_treasure_and_the_compass():
     s = start()
     m = B.maps()[0]
-    east = (m[0] + 1, m[1])
-    fields = per_seat(s, pos={0: east, 1: (0, 0), 2: (0, 2), 3: (0, 3)}, coins={0: 0})
+    north = (m[0], m[1] - 1)
+    fields = per_seat(s, pos={0: north, 1: (0, 0), 2: (0, 2), 3: (0, 3)}, coins={0: 0})
     at_turn(s, 0, None, **fields, colour=(BL, G, R, P), tiles=(), wind=0, mermaids=5,
             barrels=(-1,) * 8, seated=("",) * 4, sea_coins=())
-    s.push("stars W 1")
+    s.push("stars S 1")
     c = s.core
     assert c.coins[0] == 3 and c.mermaids == 2 and c.compass == 0                     # V38
 
 
 def test_rackhams_map_on_the_eight_diagonal():
     s = start()
-    eight = next(sp for sp in s.geo.eight if B.kind((sp[0] + 1, sp[1])) in ("calm",))
-    fields = per_seat(s, pos={0: (eight[0] + 1, eight[1]), 1: (0, 0), 2: (0, 2), 3: (0, 3)},
+    eight = next(sp for sp in s.geo.eight if B.kind((sp[0], sp[1] - 1)) in ("calm",))
+    fields = per_seat(s, pos={0: (eight[0], eight[1] - 1), 1: (0, 0), 2: (0, 2), 3: (0, 3)},
                       coins={0: 0}, objects={0: ("Rackham's Map",)})
     at_turn(s, 0, None, **fields, colour=(BL, G, R, P), tiles=(), wind=0, spanish=5,
             barrels=(-1,) * 8, seated=("",) * 4, sea_coins=())
-    s.push("stars W 1")
+    s.push("stars S 1")
     c = s.core
     assert c.coins[0] == 3 and c.spanish == 2 and c.deck_bottom[-1] == "Rackham's Map"  # V60
 

@@ -155,6 +155,10 @@ def test_a_fair_table_passes_and_each_fault_fails():
     short = summarize(_games(200, lambda i: [i % 4], rounds=2, end_of=lambda i: "shore"
                              if i % 2 else "lunar"), BOARD, Lineup(("greedy",) * 4))
     assert not _by_name(table_checks(short))["rounds"]
+    dashes = [summary_of(record([i % 4], 2 if i % 10 == 0 else 6, "shore" if i % 2 else
+                                "lunar"), ("greedy",) * 4) for i in range(200)]
+    checks = table_checks(summarize(dashes, BOARD, Lineup(("greedy",) * 4)))
+    assert not _by_name(checks)["rounds"] and "10.0% over within 2" in checks[0].measured
 
 
 def test_a_seat_ahead_by_chance_in_few_games_is_not_condemned():

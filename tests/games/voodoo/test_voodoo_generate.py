@@ -144,7 +144,7 @@ def test_pad_with_a_bad_board_file_fails_cleanly_and_writes_nothing(runner, tmp_
     from helpers.hardening import clean_error
 
     path = tmp_path / "board.yaml"
-    path.write_text(generate_board(5).text.replace("lunar_track: 9", "lunar_track: 99"))
+    path.write_text(generate_board(5).text.replace("lunar_track: 6", "lunar_track: 99"))
     out = tmp_path / "pad.pdf"
     clean_error(runner.invoke(main, ["pad", "voodoo", "--board", str(path), "-o", str(out)]),
                 f"{path}:", "lunar_track")

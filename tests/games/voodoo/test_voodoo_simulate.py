@@ -127,7 +127,7 @@ def test_a_log_that_does_not_hold_is_a_fault(logs, tmp_path, runner, change, mes
     (lambda d: d.__setitem__("format", "voodoo-log/9"), "unknown log format"),
     (lambda d: d["moves"].__setitem__(3, 7), "moves[3] must be a string"),
     (lambda d: d["setup"].__setitem__("board", d["setup"]["board"].replace(
-        "lunar_track: 9", "lunar_track: 99")), "the log's board is not a valid board"),
+        "lunar_track: 6", "lunar_track: 99")), "the log's board is not a valid board"),
     (lambda d: d["setup"].pop("board"), "setup.board"),
     (lambda d: d.__setitem__("seed", None), "no seed"),
     (lambda d: d.__setitem__("seats", []), "0 seats"),
