@@ -214,6 +214,21 @@ def verify_board(board_text: str | None, plan: Plan = DEFAULT_PLAN, seed: int = 
 
 # --- the figures the rulebook prints ------------------------------------------------------
 BOOK_SEED = 1
+FIRST_DESIGN = (("stars_directions: [N, E, S]", "stars_directions: [N, E, S, W]"),
+                ("lunar_track: 6", "lunar_track: 9"))
+"""How the Sea of Souls was first printed: Stars showing west too, a lunar track of a start
+space and eight more (the redesign undone on the bundled file's text)."""
+
+
+def first_design_text() -> str:
+    from sheetgen.games.voodoo.board import BOARD_FILE
+
+    text = BOARD_FILE.read_text(encoding="utf-8")
+    for now, before in FIRST_DESIGN:
+        if now not in text:
+            raise ValueError(f"the bundled board no longer says {now!r}")
+        text = text.replace(now, before)
+    return text
 
 
 def bundled_verdict() -> dict[str, Any]:
@@ -228,8 +243,13 @@ def bundled_verdict() -> dict[str, Any]:
     package = Path(__file__).resolve().parent
     sources = [*package.glob("*.py"), *(package / "data").glob("*.yaml"),
                *(package.parents[1] / "engine").glob("*.py")]
-    return cached_json("voodoo-verify", sources, f"{DEFAULT_PLAN} seed {BOOK_SEED}",
-                       lambda: verify_board(None, DEFAULT_PLAN, BOOK_SEED).to_dict())
+    def measure() -> dict[str, Any]:
+        data = verify_board(None, DEFAULT_PLAN, BOOK_SEED).to_dict()
+        first = verify_board(first_design_text(), DEFAULT_PLAN, BOOK_SEED, lineups=("table",))
+        data["first_design"] = first.to_dict()
+        return data
+
+    return cached_json("voodoo-verify", sources, f"{DEFAULT_PLAN} seed {BOOK_SEED}", measure)
 
 
 @dataclass(frozen=True)
@@ -252,6 +272,10 @@ class BookFigures:
     cursed: str
     cursed_player: str
     sources: dict[str, str]
+    first_rounds: str
+    first_dashes: str
+    first_shore: str
+    first_lunar: str
 
 
 def _by_cp_label(spaces: dict[str, Any], pct: Callable[[dict[str, Any]], str]) -> str:
@@ -280,4 +304,13 @@ def book_figures() -> BookFigures:
         players={k: pct(p) for k, p in skill["players"].items()},
         power={k: f"{m['mean']:.1f}" for k, m in skill["player_power"].items()},
         cursed=pct(cursed["kinds"]["cursed"]), cursed_player=pct(cursed["kinds"]["player"]),
-        sources={k: f"{100 * v:.0f}%" for k, v in table["winners_share"].items()})
+        sources={k: f"{100 * v:.0f}%" for k, v in table["winners_share"].items()},
+        **_first(data["first_design"]["figures"]["table"], pct))
+
+
+def _first(table: dict[str, Any], pct: Callable[[dict[str, Any]], str]) -> dict[str, str]:
+    dashes = sum(n for r, n in table["rounds"]["count"].items() if int(r) <= DASH_ROUNDS)
+    return {"first_rounds": f"{table['rounds']['mean']:.1f}",
+            "first_dashes": f"{100 * dashes / table['games']:.0f}%",
+            "first_shore": pct(table["ends"]["shore"]),
+            "first_lunar": pct(table["ends"]["lunar"])}

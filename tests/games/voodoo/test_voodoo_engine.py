@@ -947,16 +947,16 @@ def test_skills():
     assert s.core.power[0] == 3                                                        # V56
     # Mermaids' Friend (Green) pays no toll; Storm Rider (Blue) is not blown north
     s = start()
-    f = per_seat(s, pos={0: (4, 1), 1: (0, 0), 2: (0, 2), 3: (0, 3)}, coins={0: 2},
+    f = per_seat(s, pos={0: (5, 1), 1: (0, 0), 2: (0, 2), 3: (0, 3)}, coins={0: 2},
                  souls={0: (R,)}, poppets={0: 1})
-    at_turn(s, 0, None, **f, colour=(G, Y, R, P), tiles=(),
+    at_turn(s, 0, None, **f, colour=(G, Y, R, P), tiles=(), sea_coins=(),
             wind=B.wind.index("Mermaid's Breath"), barrels=(-1,) * 8, seated=("",) * 4)
-    s.push("stars W 1")                      # onto haunted (3, 1): carried to (2, 1)
-    assert s.core.pos[0] == (2, 1) and s.core.coins[0] == 2
-    at_turn(s, 0, None, **per_seat(s, pos={0: (4, 1)}, poppets={0: 1}), colour=(BL, Y, R, P),
-            wind=B.wind.index("Storm"), barrels=(-1,) * 8, seated=("",) * 4)
-    s.push("stars W 1")
-    assert s.core.pos[0] == (3, 1)
+    s.push("stars S 1")                      # onto haunted (5, 2): carried to (5, 3)
+    assert s.core.pos[0] == (5, 3) and s.core.coins[0] == 2
+    at_turn(s, 0, None, **per_seat(s, pos={0: (5, 1)}, poppets={0: 1}), colour=(BL, Y, R, P),
+            wind=B.wind.index("Storm"), barrels=(-1,) * 8, seated=("",) * 4, sea_coins=())
+    s.push("stars S 1")
+    assert s.core.pos[0] == (5, 2)
 
 
 @settings(max_examples=8, deadline=None)
