@@ -13,12 +13,15 @@ isolated build environment as any user's build would.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import sysconfig
 import tarfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -48,17 +51,50 @@ def dist(tmp_path_factory) -> Path:
     return out
 
 
+def wheel_content_key(wheel: Path) -> str:
+    """A digest of what the wheel installs (member names and bytes, not the zip's dates,
+    which change with every build) and of the Python and test environment it is installed
+    against: the same key means the same installed files."""
+    h = hashlib.sha256(f"{sys.version}\0{sysconfig.get_paths()['purelib']}\0".encode())
+    with zipfile.ZipFile(wheel) as zf:
+        for info in sorted(zf.infolist(), key=lambda i: i.filename):
+            h.update(info.filename.encode() + b"\0" + zf.read(info) + b"\0")
+    return h.hexdigest()[:16]
+
+
 @pytest.fixture(scope="module")
-def venv(dist, tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("venv") / "env"
-    _run([sys.executable, "-m", "venv", root], cwd=root.parent)
+def venv(dist) -> Path:
+    """The wheel installed into a virtual environment of its own, outside the checkout.
+
+    The environment is kept in the cache folder under a digest of the wheel's content, and
+    reused while the package's files are byte for byte the same: a warm test run then neither
+    re-creates it nor compiles the wheel's numba code again (numba's cache is keyed by the
+    source files' folder, and a new folder every run compiled the Captain's Curse fast path,
+    about 40 s of CPU, each time). Any change to the package gives a new digest, a freshly
+    made environment (environments unused for a day are removed; other test sessions of
+    this machine may still be using younger ones)."""
+    from sheetgen.cache import cache_root
+
+    wheel = next(dist.glob("*.whl"))
+    home = cache_root() / "test-wheel-venvs"
+    root = home / wheel_content_key(wheel)
+    marker = root / "installed"
+    if marker.is_file():
+        marker.touch()
+        return root
+    for other in home.glob("*/installed"):  # other contents' environments, unused for a day
+        if time.time() - other.stat().st_mtime > 86400:
+            shutil.rmtree(other.parent, ignore_errors=True)
+    shutil.rmtree(root, ignore_errors=True)  # a half-made one
+    home.mkdir(parents=True, exist_ok=True)
+    _run([sys.executable, "-m", "venv", root], cwd=home)
     python = root / "bin" / "python"
     purelib = _run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                    cwd=root).strip()
     Path(purelib, "_sheetgen_test_dependencies.pth").write_text(
         sysconfig.get_paths()["purelib"] + "\n")
-    wheel = next(dist.glob("*.whl"))
     _run([python, "-m", "pip", "install", "-q", "--no-index", "--no-deps", wheel], cwd=root)
+    marker.write_text(wheel.name + "\n")  # last: a half-made one is redone
     return root
 
 
@@ -100,6 +136,24 @@ def test_wheel_and_sdist_carry_every_layout_and_template(dist):
     assert any(n.startswith("sheetgen/games/swashbuckle/tables/") and n.endswith(".values.xz")
                for n in wheel)
     assert not any("__pycache__" in n or n.startswith("tests/") for n in wheel)
+
+
+def test_the_environment_is_reused_only_for_the_same_package_content(dist, tmp_path):
+    wheel = next(dist.glob("*.whl"))
+    key = wheel_content_key(wheel)
+    assert wheel_content_key(wheel) == key
+    # Rewritten with other dates: the same key. One member's bytes changed: another key.
+    for change, same in ((b"", True), (b"#", False)):
+        copy = tmp_path / f"copy{len(change)}" / wheel.name
+        copy.parent.mkdir()
+        with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(copy, "w") as dst:
+            for info in src.infolist():
+                data = src.read(info)
+                if info.filename == "sheetgen/__init__.py":
+                    data += change
+                info.date_time = (2001, 2, 3, 4, 5, 6)
+                dst.writestr(info, data)
+        assert (wheel_content_key(copy) == key) is same
 
 
 def test_installed_wheel_works_from_another_folder(venv, tmp_path):

@@ -33,6 +33,22 @@ def books(tmp_path_factory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
+def rendered():
+    """A function: `rendered(game, paper, booklet=False)`, the PDF bytes of that rulebook,
+    rendered once per session however many tests read it (a test of determinism compares
+    them with a render of its own)."""
+    cache: dict[tuple[str, str, bool], bytes] = {}
+
+    def get(game: str, paper: str, booklet: bool = False) -> bytes:
+        key = (game, paper, booklet)
+        if key not in cache:
+            cache[key] = render_book(game, paper, booklet=booklet)
+        return cache[key]
+
+    return get
+
+
+@pytest.fixture(scope="session")
 def page_lines():
     """A function: the text lines of each page of a PDF."""
     return read_page_lines

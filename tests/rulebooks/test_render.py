@@ -94,12 +94,12 @@ def test_designers_are_credited(books, game, page_lines):
         assert credit.name in text
 
 
-def test_deterministic_bytes():
-    assert render_book("shipwrecked", "a5") == render_book("shipwrecked", "a5")
+def test_deterministic_bytes(rendered):
+    assert rendered("shipwrecked", "a5") == render_book("shipwrecked", "a5")
 
 
-def test_booklet_is_deterministic_and_two_up():
-    first = render_book("shipwrecked", "a4", booklet=True)
+def test_booklet_is_deterministic_and_two_up(rendered):
+    first = rendered("shipwrecked", "a4", booklet=True)
     assert first == render_book("shipwrecked", "a4", booklet=True)
     reader = PdfReader(io.BytesIO(first))
     box = reader.pages[0].mediabox
@@ -111,8 +111,8 @@ def test_booklet_is_deterministic_and_two_up():
 
 
 @pytest.mark.parametrize("paper,size", [("letter", (612, 792)), ("a5", (420, 595))])
-def test_paper_sizes(paper, size):
-    reader = PdfReader(io.BytesIO(render_book("shipwrecked", paper)))
+def test_paper_sizes(rendered, paper, size):
+    reader = PdfReader(io.BytesIO(rendered("shipwrecked", paper)))
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == size
 
@@ -140,21 +140,21 @@ def test_every_character_of_the_content_is_in_the_bundled_fonts():
                 assert ord(ch) in covered, f"{path.name}:{number}: {ch!r} has no glyph"
 
 
-def test_parallel_rendering_gives_the_same_bytes():
+def test_parallel_rendering_gives_the_same_bytes(rendered):
     from sheetgen.rulebooks import render_all
 
     games = ("shipwrecked", "black-dice")
     parallel = render_all(games, "a5", jobs=2)
     assert list(parallel) == list(games)
     for game in games:
-        assert parallel[game] == render_book(game, "a5")
+        assert parallel[game] == rendered(game, "a5")
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_quick_reference_fits_one_a5_page(tmp_path, game, page_lines):
+def test_quick_reference_fits_one_a5_page(rendered, tmp_path, game, page_lines):
     """A5 is the smallest page (and the booklet page size): the reference must still fit."""
     path = tmp_path / "a5.pdf"
-    path.write_bytes(render_book(game, "a5"))
+    path.write_bytes(rendered(game, "a5"))
     pages = page_lines(path)
     assert "Quick reference" in pages[-1][1:3]
     assert "Quick reference" not in pages[-2][1:]
