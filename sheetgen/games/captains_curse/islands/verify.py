@@ -23,7 +23,10 @@
   their gap is a measure of how much skill the island rewards.
 - Record: `island new` writes the band, the seed and both summaries into the island file as
   a comment line (`# sheetgen-verification: {...}`), since `captains-curse-island/1` has no
-  field for them; `island verify FILE` reads the band from it.
+  field for them; `island verify FILE` reads the band from it. The record carries the
+  island's `play_digest`, so a sheet rendered from the file prints the record while the
+  game-relevant content is unchanged (renamed places and islands keep it) and verifies the
+  island afresh when it is not (`sheet_verification`).
 
 Bands are win rates of the expert player; `BANDS` documents how their defaults were chosen.
 """
@@ -173,15 +176,25 @@ class Verdict:
                 "skill_gap": round(self.expert_rate - self.greedy_rate, 4)}
 
 
-def figure_seed(island: Island) -> int:
-    """The base seed of an island's figure dice: `FIGURE_SEED` mixed with a hash of the
-    island's content. Unlike the acceptance dice, these differ between islands, so the
-    figures of a pad's islands do not share one lucky (or unlucky) stretch of dice."""
-    from ..island import island_to_dict
+def play_digest(island: Island) -> str:
+    """A digest of what an island gives the game and nothing else: the column order of the
+    symbols, each space's symbol column and ring flag, and each sink line's region and ends
+    as sets of space indices. Names, place names, ids, seeds and geometry (polygons, paths)
+    take no part in play, so renaming an island or its places, or redrawing its coast, keeps
+    the digest, its figure dice (`figure_seed`) and its recorded verification (`record_for`)."""
+    facts = {"symbols": list(island.symbols), "space_symbols": list(island.symbol_of_space),
+             "ring": island.ring_mask, "regions": list(island.region_masks),
+             "ends": [list(e) for e in island.end_masks]}
+    text = json.dumps(facts, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    text = json.dumps(island_to_dict(island), sort_keys=True, separators=(",", ":"))
-    digest = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
-    return game_seed(FIGURE_SEED, digest)
+
+def figure_seed(island: Island) -> int:
+    """The base seed of an island's figure dice: `FIGURE_SEED` mixed with the island's
+    `play_digest`. Unlike the acceptance dice, these differ between islands, so the figures
+    of a pad's islands do not share one lucky (or unlucky) stretch of dice; and they depend
+    only on what affects play, so a renamed island keeps its printed figure."""
+    return game_seed(FIGURE_SEED, int(play_digest(island), 16))
 
 
 def structural_faults(island: Island, ruleset: Ruleset, data: dict[str, Any] | None,
@@ -282,6 +295,7 @@ class VerifiedIsland:
                 "generator": GENERATOR_VERSION,
                 "acceptance": {"games": v.expert_games, "wins": v.expert_wins},
                 "figure": {"games": v.figure_games, "wins": v.figure_wins},
+                "play_digest": play_digest(island_from_dict(self.data)),
                 "small_print": self.small_print()}
 
 
@@ -309,6 +323,38 @@ def read_record(text: str) -> dict[str, Any] | None:
                 return None
             return record if isinstance(record, dict) else None
     return None
+
+
+def record_for(text: str, island: Island) -> dict[str, Any] | None:
+    """The file's verification record if it still speaks for `island`: its `play_digest`
+    equals the island's, so what the record measured is what the island plays (names and
+    drawings may have been edited since). None for no record, an older record without a
+    digest, or an island whose play changed."""
+    record = read_record(text)
+    if record is None or record.get("play_digest") != play_digest(island):
+        return None
+    return record if isinstance(record.get("small_print"), str) else None
+
+
+def sheet_verification(text: str, island: Island, default_band: str = "normal") -> str:
+    """The small print of a sheet rendered from an island file: the file's record when it
+    still speaks for the island (`record_for`), else the verdict of verifying the island
+    now, on the band recorded in the file (or `default_band`), with the same dice as
+    `island new` (about half a second of expert play)."""
+    record = record_for(text, island)
+    if record is not None:
+        return f"{record['small_print']} · record checked"
+    old = read_record(text) or {}
+    band = old.get("band") if old.get("band") in BANDS else default_band
+    seed_note = f"seed {island.seed} · " if island.seed is not None else ""
+    verdict = verify(island, band)
+    if verdict.faults:
+        return f"{seed_note}NOT winnable: {verdict.faults[0]}"
+    if verdict.passed:
+        return f"{seed_note}verified when printed · {verdict.summary()}"
+    lo, hi = verdict.expert_ci
+    return (f"{seed_note}NOT verified for {band}: expert {lo:.0%}-{hi:.0%} in "
+            f"{verdict.expert_games} games · {verdict.summary()}")
 
 
 MAX_VERIFY_ATTEMPTS = 12

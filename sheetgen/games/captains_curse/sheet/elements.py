@@ -32,7 +32,7 @@ from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.hand import hand_ops
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.errors import Position, SheetgenError, did_you_mean
-from sheetgen.layout.elements.base import Element, Scope, register
+from sheetgen.layout.elements.base import Element, Scope, register, warn
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.params import ANY, BOOL, COLOR, LENGTH, SIZE, TEXT, Choice, Number, Param
 
@@ -49,10 +49,22 @@ LINE = (0.58, 0.12, 0.10)
 
 # ------------------------------------------------------------------ island sources
 
-@lru_cache(maxsize=8)
 def _island_from_path(path: str) -> tuple[dict[str, Any], str]:
+    """The island of a file and its small print: the file's verification record while it
+    speaks for the island, else a verification run now (islands.verify.sheet_verification).
+    Cached by content, so an edited file is verified again and a pad of copies only once."""
+    from pathlib import Path
+
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    return _island_from_text(path, text)
+
+
+@lru_cache(maxsize=8)
+def _island_from_text(path: str, text: str) -> tuple[dict[str, Any], str]:
+    from ..islands.verify import sheet_verification
+
     island = load_island(path)
-    return island_to_dict(island), ""
+    return island_to_dict(island), sheet_verification(text, island)
 
 
 @lru_cache(maxsize=4)
@@ -79,10 +91,7 @@ def island_source(value: Any, scope: Scope, seed: Any, difficulty: str,
     if isinstance(value, str) and value:
         path = readable(value, relative_to=scope.base_dir, root=scope.base_dir, pos=pos,
                         what="island file")
-        data, _ = _island_from_path(str(path))
-        seed_note = f"seed {data['seed']} · " if data.get("seed") is not None else ""
-        return data, (f"{seed_note}not verified here: "
-                      f"sheetgen captains-curse island verify {path.name}")
+        return _island_from_path(str(path))
     if value not in (None, ""):
         raise SheetgenError(f"island must be a file name or island data, not {value!r}", pos)
     if seed is None:
@@ -302,9 +311,13 @@ class IslandMap(Element):
             cx, cy = fr.pt((c.x, c.y))
             dy = -1.6 * MM if space.place else 0.0
             draw_icon(canvas, space.symbol, cx - size / 2, cy - size / 2 + dy, size, size, INK)
-            if space.place:
-                self._place_name(canvas, space.place, cx, cy + size / 2 + dy, poly, fr,
-                                 v["name_size"])
+            if space.place and not self._place_name(canvas, space.place, cx,
+                                                    cy + size / 2 + dy, poly, fr,
+                                                    v["name_size"]):
+                warn(scope, self.pos,
+                     f"place name {space.place!r} (space {space.id}) does not fit in its "
+                     "space even in two smaller lines: it runs over a border or sink line "
+                     "on the sheet; shorten it in the island file")
         hole = Polygon(land.interiors[0])
         canvas.path(polyline_ops(fr.pts(hole.exterior.coords[:-1]), closed=True),
                     fill=(1.0, 1.0, 1.0), stroke=Stroke(INK, 1.0))
@@ -360,10 +373,12 @@ class IslandMap(Element):
             draw_label(canvas, ex, ey + 0.8 * MM, label, "sans-bold", 6.5, color, "middle")
 
     def _place_name(self, canvas: Canvas, name: str, cx: float, top: float, poly: Polygon,
-                    fr: _Frame, size: float) -> None:
+                    fr: _Frame, size: float) -> bool:
         """The name under the symbol: the largest of a few settings (one line or two,
         full size or smaller) whose every line stays inside the space, so no name ever
-        crosses a border or the coast; the smallest two-line setting if none fits."""
+        crosses a border, a sink line or the coast; the smallest two-line setting if none
+        fits, and then False, so the caller warns (a hand-edited name too long for its
+        space)."""
         font = "serif-italic"
         page_poly = Polygon(fr.pts(poly.exterior.coords[:-1]))
         words = name.rsplit(" ", 1)
@@ -373,17 +388,19 @@ class IslandMap(Element):
             if len(words) == 2:
                 settings.append((size * scale, words))
         chosen = settings[-1]
+        fits = False
         for pt, lines in settings:
             if all(page_poly.contains(box(cx - string_width(t, font, pt) / 2 - 1,
                                           top + pt * 1.05 * i + 0.15 * pt,
                                           cx + string_width(t, font, pt) / 2 + 1,
                                           top + pt * 1.05 * (i + 1) + 0.3 * pt))
                    for i, t in enumerate(lines)):
-                chosen = (pt, lines)
+                chosen, fits = (pt, lines), True
                 break
         pt, lines = chosen
         for i, text in enumerate(lines):
             draw_label(canvas, cx, top + pt * 1.05 * (i + 1), text, font, pt, INK, "middle")
+        return fits
 
     def _waves(self, canvas: Canvas, fr: _Frame, land: Polygon, name: str, box) -> None:
         """A light scatter of wave marks in open sea, placed by a hash of the island name."""

@@ -8,6 +8,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheetgen.errors import SheetgenError
 from sheetgen.games.captains_curse.ruleset import Ruleset
 
 from .play import BrowserGame
@@ -47,8 +48,24 @@ class Desk:
             self.undo.append(self.island)
             del self.undo[:-MAX_HISTORY]
             self.redo.clear()
+        kept = self.verified if self._same_play(self.island, data) else None
         self.island = data
         self.forget_figures()
+        self.verified = kept  # a rename or a new place name keeps the verification
+
+    @staticmethod
+    def _same_play(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
+        """Whether two versions of the island play alike (equal `play_digest`): names and
+        place names take no part in play, so their edits keep the island's figures."""
+        from sheetgen.games.captains_curse.island import island_from_dict
+        from sheetgen.games.captains_curse.islands.verify import play_digest
+
+        if old is None:
+            return False
+        try:
+            return play_digest(island_from_dict(old)) == play_digest(island_from_dict(new))
+        except SheetgenError:
+            return False
 
     def forget_figures(self) -> None:
         self.verified = None

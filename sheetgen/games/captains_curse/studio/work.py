@@ -12,7 +12,13 @@ from typing import Any
 from sheetgen.games.captains_curse.island import island_from_dict
 from sheetgen.games.captains_curse.islands.generate import generate_island, island_yaml
 from sheetgen.games.captains_curse.islands.params import IslandParams
-from sheetgen.games.captains_curse.islands.verify import BANDS, EXPERT_CAP, expert_trials, get_band
+from sheetgen.games.captains_curse.islands.verify import (
+    BANDS,
+    EXPERT_CAP,
+    expert_trials,
+    get_band,
+    sheet_verification,
+)
 from sheetgen.games.captains_curse.pad import sheet_layout
 from sheetgen.games.captains_curse.ruleset import Ruleset
 from sheetgen.render.output import render_pdf
@@ -93,8 +99,9 @@ def _small_print(desk: Desk) -> str:
     seed = desk.island.get("seed")
     origin = f"seed {seed} · " if seed is not None else ""
     v = desk.verified
-    if v is None:
-        return f"{origin}edited in sheetgen studio · not verified"
+    if v is None:  # verified now, as `sheetgen render` verifies an island file
+        band = desk.settings.difficulty if desk.settings else "normal"
+        return sheet_verification("", island_from_dict(desk.island), band)
     return (f"{origin}studio: expert won {v['wins']}/{v['games']} "
             f"({v['low']:.0%}-{v['high']:.0%}) on fresh dice · {v['band']} "
             f"{'passed' if v['passed'] else 'not reached'}")
