@@ -67,6 +67,7 @@ def _child(conn: Any, target: Callable[..., Any], args: tuple[Any, ...]) -> None
         os.nice(NICE)
     except OSError:
         pass
+    conn.send(("started", None))  # the job counts as running from here: at its priority
 
     def report(**fields: Any) -> None:
         conn.send(("progress", fields))
@@ -173,8 +174,6 @@ class Job:
             process.start()
             self._process = process
             self.pid = process.pid
-            self.state = "running"
-            self._bump()
         sending.close()
         outcome: tuple[str, Any] | None = None
         try:
@@ -183,7 +182,9 @@ class Job:
                     kind, value = receiving.recv()
                 except (EOFError, OSError):
                     break
-                if kind == "progress":
+                if kind == "started":
+                    self._finish("running")
+                elif kind == "progress":
                     self.report(**value)
                 else:
                     outcome = (kind, value)
