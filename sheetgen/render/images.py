@@ -29,22 +29,11 @@ from sheetgen.layout.document import Layout
 from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
 from sheetgen.render.compose import instance_names
 from sheetgen.render.output import render_pdf
+from sheetgen.render.raster import check_raster
 
 TTS_MAX_ACROSS, TTS_MAX_DOWN = 10, 7
 TTS_MAX_PIXELS = 10_000  # TTS refuses larger images; sheets are kept within it
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-def check_raster(width_pt: float, height_pt: float, dpi: int, what: str) -> None:
-    """Refuse, before any memory is taken, to rasterise more pixels than `raster_pixels`."""
-    from sheetgen import limits
-
-    w, h = round(width_pt * dpi / 72.0), round(height_pt * dpi / 72.0)
-    if w * h > limits.get("raster_pixels"):
-        err = limits.exceeded("raster_pixels", f"{what} of {width_pt / 72 * 25.4:.0f} x "
-                              f"{height_pt / 72 * 25.4:.0f} mm at {dpi} dpi is {w:,} x {h:,} "
-                              "pixels")
-        raise SheetgenError(err.message, hint=f"use a lower --dpi, or {err.hint}")
 
 
 def check_dpi(dpi: int) -> int:

@@ -13,6 +13,7 @@ from sheetgen.errors import LayoutWarning, SheetgenError
 from sheetgen.layout.document import Layout
 from sheetgen.render.compose import compose
 from sheetgen.render.pdf import PdfCanvas
+from sheetgen.render.raster import check_raster
 
 
 def render_pdf(layout: Layout, count: int = 1,
@@ -80,8 +81,6 @@ def pdf_to_png(pdf: bytes, out: str | Path, dpi: int = 100, page: int = 0) -> No
 
     if not 10 <= dpi <= 1200:
         raise SheetgenError(f"--dpi {dpi} is out of range", hint="use 10 to 1200")
-    from sheetgen.render.images import check_raster
-
     doc = pdfium.PdfDocument(pdf)
     try:
         check_raster(*doc[page].get_size(), dpi, "a page")
