@@ -48,14 +48,23 @@ def export_png_command(layout, out, dpi, count, keep_bleed, sets, seed, paper, b
               help="Card resolution (TTS accepts sheets up to 10000 px).")
 @click.option("--count", type=click.IntRange(1, 10000), default=1, show_default=True,
               help="Copies of each card.")
+@click.option("--name-field", default=None, metavar="FIELD",
+              help="Data field naming each card in TTS (its Nickname). Default: the row's "
+                   "name (or title, card) field, else the layout's name: expression.")
+@click.option("--text-field", default=None, metavar="FIELD",
+              help="Data field shown as each card's Description in TTS. Default: the row's "
+                   "text (or description, rules, effect, ability, body) field, else its "
+                   "other fields as 'key: value' lines.")
 @render_options
-def export_tts_command(layout, out, dpi, count, sets, seed, paper, bleed, crop_marks, island):
+def export_tts_command(layout, out, dpi, count, name_field, text_field, sets, seed, paper,
+                       bleed, crop_marks, island):
     """A Tabletop Simulator custom deck of LAYOUT: sheets of up to 10 x 7 cards (last cell
-    free), a back image and a saved-object JSON (see docs/export.md for importing)."""
+    free), a back image and a saved-object JSON (see docs/export.md for importing). Each
+    card is named and described in TTS from its data row (--name-field, --text-field)."""
     from sheetgen.render.images import export_tts
 
     doc = _load(layout, sets, seed, paper, bleed, crop_marks, island)
-    written = export_tts(doc, out, dpi, count)
+    written = export_tts(doc, out, dpi, count, name_field, text_field)
     sheets = sum(1 for p in written if "-sheet" in p.name and "-back" not in p.name)
     backs = sum(1 for p in written if "-back" in p.name)
     click.echo(f"wrote {sheets} deck sheet(s), {backs} back image(s) and {written[-1].name} "

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.atomic import atomic_path, output_folder, write_text
-from sheetgen.errors import Position, SheetgenError
+from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.layout.document import Layout
 from sheetgen.layout.expressions import ExpressionError, evaluate, has_expression
 from sheetgen.render.compose import instance_names
@@ -62,6 +62,12 @@ def card_names(layout: Layout, count: int = 1) -> list[str]:
     if not has_expression(layout.name):
         base = file_stem(layout)
         return [f"{base}-{i + 1:0{width}d}" for i in range(len(rows))]
+    return [f"{i + 1:0{width}d}-{slug(value)}"
+            for i, value in enumerate(_name_values(layout, rows))]
+
+
+def _name_values(layout: Layout, rows: list[dict[str, Any]]) -> list[str]:
+    """The layout's `name:` expression evaluated per card (with its `row` and `page`)."""
     names = []
     scope = layout.scope()
     for i, row in enumerate(rows):
@@ -71,8 +77,71 @@ def card_names(layout: Layout, count: int = 1) -> list[str]:
         except ExpressionError as err:
             raise SheetgenError(f"name: {err}", Position(str(layout.path)),
                                 hint=err.hint) from None
-        names.append(f"{i + 1:0{width}d}-{slug(str(value))}")
+        names.append(str(value))
     return names
+
+
+NAME_FIELDS = ("name", "title", "card")
+TEXT_FIELDS = ("text", "description", "rules", "effect", "ability", "body")
+
+
+@dataclass(frozen=True)
+class CardLabel:
+    """What TTS shows of a card when hovered: its Nickname and Description."""
+
+    nickname: str
+    description: str
+
+
+def _field(fields: dict[str, Any], wanted: tuple[str, ...]) -> str | None:
+    """The first field (case-insensitive) named one of `wanted`, or None."""
+    lower = {k.lower(): k for k in fields}
+    return next((lower[w] for w in wanted if w in lower), None)
+
+
+def _checked_field(rows: list[Any], field: str, option: str) -> None:
+    known = sorted({k for row in rows for k in row.fields})
+    if rows and not any(field in row.fields for row in rows):
+        raise SheetgenError(f"{option} {field!r}: no data row has that field",
+                            hint=did_you_mean(field, known) or
+                            f"the rows' fields: {', '.join(known) or '(none)'}")
+
+
+def card_labels(layout: Layout, count: int = 1, name_field: str | None = None,
+                text_field: str | None = None) -> list[CardLabel]:
+    """One label per card, in card order. The Nickname is `name_field` of the card's row,
+    else its `name` (or `title`, `card`) field, else the layout's `name:` expression, else
+    "<game> N"; the Description is `text_field`, else its `text` (or `description`, `rules`,
+    `effect`, `ability`, `body`) field, else the row's other plain fields as `key: value`
+    lines, so a CSV deck reads in TTS as it reads in its spreadsheet."""
+    rows = layout.page_rows(count)
+    if name_field is not None:
+        _checked_field(rows, name_field, "--name-field")
+    if text_field is not None:
+        _checked_field(rows, text_field, "--text-field")
+    named = has_expression(layout.name)
+    values = _name_values(layout, [row.fields for row in rows]) if named else []
+    title = _back_title(layout)
+    labels = []
+    for i, row in enumerate(rows):
+        fields = row.fields
+        nick_key = name_field or _field(fields, NAME_FIELDS)
+        if nick_key is not None and fields.get(nick_key) not in (None, ""):
+            nickname = str(fields[nick_key])
+        elif named:
+            nickname = values[i]
+        else:
+            nickname = f"{title} {i + 1}"
+        text_key = text_field or _field(fields, TEXT_FIELDS)
+        if text_key is not None:
+            value = fields.get(text_key)
+            description = "" if value is None else str(value)
+        else:
+            description = "\n".join(
+                f"{k}: {v}" for k, v in fields.items()
+                if k != nick_key and k != "copies" and isinstance(v, str | int | float | bool))
+        labels.append(CardLabel(nickname, description))
+    return labels
 
 
 def _single_cards(layout: Layout) -> Layout:
@@ -236,7 +305,8 @@ def _back_title(layout: Layout) -> str:
 
 
 def _saved_object(nickname: str, sheets: list[tuple[SheetGrid, str, str]], unique: bool,
-                  folder: Path, size: tuple[int, int], dpi: int) -> dict[str, Any]:
+                  folder: Path, size: tuple[int, int], dpi: int,
+                  labels: list[CardLabel]) -> dict[str, Any]:
     """A TTS saved object: one custom deck whose cards reference the sheets in order. Each
     sheet is (grid, face file, back file); with `unique` backs the back file is a sheet of
     backs on the same grid, else one back image for every card."""
@@ -251,14 +321,17 @@ def _saved_object(nickname: str, sheets: list[tuple[SheetGrid, str, str]], uniqu
         for index in range(grid.cards):
             card_id = number * 100 + index
             ids.append(card_id)
-            cards.append({"Name": "Card", "Nickname": "", "CardID": card_id,
+            label = labels[len(cards)]
+            cards.append({"Name": "Card", "Nickname": label.nickname,
+                          "Description": label.description, "CardID": card_id,
                           "CustomDeck": {str(number): custom[str(number)]},
                           "Transform": _transform()})
     deck = {"Name": "DeckCustom" if len(ids) > 1 else "Card", "Nickname": nickname,
+            "Description": "",
             "Transform": _transform(), "DeckIDs": ids, "CustomDeck": custom,
             "ContainedObjects": cards}
-    if len(ids) == 1:  # a one-card "deck" is a plain card in TTS
-        deck = {**cards[0], "Nickname": nickname}
+    if len(ids) == 1:  # a one-card "deck" is a plain card in TTS, named as its card
+        deck = cards[0]
     return {
         "SaveName": nickname,
         "ObjectStates": [deck],
@@ -277,9 +350,12 @@ def _transform() -> dict[str, float]:
 
 
 def export_tts(layout: Layout, out_dir: str | Path, dpi: int = 150,
-               count: int = 1) -> list[Path]:
+               count: int = 1, name_field: str | None = None,
+               text_field: str | None = None) -> list[Path]:
     """Write TTS deck sheets, a back image and `<name>.json` (a TTS saved object) into
-    `out_dir`; return the paths written."""
+    `out_dir`; return the paths written. Each card is named and described from its data
+    row (`card_labels`)."""
+    labels = card_labels(layout, count, name_field, text_field)  # faults before any work
     folder = output_folder(out_dir)
     size = cell_size(layout, dpi)
     total = len(layout.page_rows(count))
@@ -309,7 +385,7 @@ def export_tts(layout: Layout, out_dir: str | Path, dpi: int = 150,
         _save_png(image, folder / name, dpi)
         written.append(folder / name)
     sheets = list(zip(grids, names, back_names, strict=True))
-    saved = _saved_object(base, sheets, unique, folder, size, dpi)
+    saved = _saved_object(base, sheets, unique, folder, size, dpi, labels)
     target = folder / f"{base}.json"
     write_text(target, json.dumps(saved, indent=1) + "\n")
     written.append(target)

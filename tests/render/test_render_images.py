@@ -233,3 +233,51 @@ def test_tts_backs_that_differ_become_a_back_sheet_on_the_same_grid(tmp_path):
         col, row = k % custom["NumWidth"], k // custom["NumWidth"]
         assert close(backs.getpixel((col * cw + cw // 2, row * ch + ch // 2)), color(k))
     assert saved["sheetgen"]["unique_backs"] is True
+
+
+def _crew_deck(tmp_path: Path) -> Path:
+    (tmp_path / "crew.csv").write_text(
+        "name,rank,rules\nBlack Bart,Captain,Roll twice.\nAnne Bonny,Mate,Steal a coin.\n"
+        "Calico Jack,Cook,Heal one.\n")
+    path = tmp_path / "crew.yaml"
+    path.write_text("name: crew\npage: {size: [40mm, 60mm]}\ndata: crew.csv\n"
+                    "elements:\n  - {type: text, x: 2, y: 5, w: 36, h: 8, "
+                    "text: '${row.name}'}\n")
+    return path
+
+
+def test_tts_cards_are_named_and_described_by_their_rows(tmp_path):
+    """Issue 32, point 5: every card was named ''."""
+    out = tmp_path / "tts"
+    run("export", "tts", _crew_deck(tmp_path), "-o", out, "--dpi", "20")
+    cards = json.loads((out / "crew.json").read_text())["ObjectStates"][0]["ContainedObjects"]
+    assert [c["Nickname"] for c in cards] == ["Black Bart", "Anne Bonny", "Calico Jack"]
+    assert [c["Description"] for c in cards] == ["Roll twice.", "Steal a coin.", "Heal one."]
+    out2 = tmp_path / "tts2"
+    run("export", "tts", _crew_deck(tmp_path), "-o", out2, "--dpi", "20",
+        "--name-field", "rank", "--text-field", "name")
+    cards = json.loads((out2 / "crew.json").read_text())["ObjectStates"][0]["ContainedObjects"]
+    assert [(c["Nickname"], c["Description"]) for c in cards][0] == ("Captain", "Black Bart")
+
+
+def test_tts_labels_without_name_or_text_fields(tmp_path):
+    """No name field: the layout's name expression (or the game and number); no text field:
+    the other fields as key: value lines."""
+    from sheetgen.render.images import card_labels
+
+    labels = card_labels(load_layout(deck(tmp_path, 2)))
+    assert [x.nickname for x in labels] == ["Deck 1", "Deck 2"]
+    hex_colour = "".join(f"{c:02x}" for c in color(0))
+    assert labels[0].description.splitlines() == ["n: 1", f"color: #{hex_colour}"]
+    named = card_labels(load_layout(deck(tmp_path, 2, name="'Card no. ${row.n}'")))
+    assert [x.nickname for x in named] == ["Card no. 1", "Card no. 2"]
+    crew = card_labels(load_layout(_crew_deck(tmp_path)), text_field="rank")
+    assert crew[0] == type(crew[0])("Black Bart", "Captain")
+
+
+def test_tts_unknown_field_is_a_clear_error(tmp_path):
+    result = CliRunner().invoke(main, ["export", "tts", str(_crew_deck(tmp_path)), "-o",
+                                       str(tmp_path / "o"), "--name-field", "rnak"])
+    assert result.exit_code == 2
+    assert "--name-field 'rnak'" in result.output and "rank" in result.output
+    assert not (tmp_path / "o").exists()
