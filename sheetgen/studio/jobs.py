@@ -32,7 +32,10 @@ FINISHED = ("done", "failed", "cancelled")
 _SLOTS = threading.BoundedSemaphore(MAX_CONCURRENT_JOBS)
 _CONTEXT: Any = None
 _CONTEXT_LOCK = threading.Lock()
-_PRELOAD: list[str] = []
+_PRELOAD: list[str] = ["sheetgen.studio.jobs", "sheetgen.workers"]
+"""Imported by the forkserver before it forks a job: this module (`_child` lives here) and
+what `_child` imports first, so a job's process lowers its priority at once, then the pages'
+modules (`preload`)."""
 
 
 def preload(modules: list[str]) -> None:

@@ -231,6 +231,12 @@ def test_streams_hold_no_threads_and_clicks_are_answered_while_pads_run(live_ser
         assert running and jobs[4].state == "queued"
         for job in running:  # the work is in other processes, at a lower priority
             assert job.pid is not None and job.pid != os.getpid()
+            # (the child lowers its own priority first thing: give it the moment it takes
+            # between its fork and that call)
+            deadline = time.monotonic() + 10
+            while os.getpriority(os.PRIO_PROCESS, job.pid) <= os.getpriority(
+                    os.PRIO_PROCESS, 0) and time.monotonic() < deadline:
+                time.sleep(0.05)
             assert os.getpriority(os.PRIO_PROCESS, job.pid) > os.getpriority(
                 os.PRIO_PROCESS, 0)
         # Interactive requests are answered meanwhile (the old server queued them behind
