@@ -105,22 +105,31 @@ def test_disk_full_on_a_real_small_filesystem(tmp_path):
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_simulate_promptly_and_reports(jobs):
+    """Ctrl-C stops at once and reports the games played so far. On a busy machine the first
+    games may not have finished by the time Ctrl-C comes: that must also end cleanly (status
+    130, a one-line note, no traceback), and the test then waits longer and tries again."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.Popen([*SHEETGEN, "simulate", str(ISLAND), "--policy", "expert",
-                             "-n", "10000000", "--jobs", jobs], env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
-    time.sleep(8)  # imports, compiling the fast player, the first chunks of games
-    assert proc.poll() is None, proc.communicate()
-    sent = time.monotonic()
-    os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the whole process group
-    out, err = proc.communicate(timeout=60)
-    took = time.monotonic() - sent
-    assert proc.returncode == 130, err
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    wait = 8.0  # imports, compiling the fast player, the first chunks of games
+    while True:
+        proc = subprocess.Popen([*SHEETGEN, "simulate", str(ISLAND), "--policy", "expert",
+                                 "-n", "10000000", "--jobs", jobs], env=env, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        time.sleep(wait)
+        assert proc.poll() is None, proc.communicate()
+        sent = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the whole process group
+        out, err = proc.communicate(timeout=60)
+        took = time.monotonic() - sent
+        assert proc.returncode == 130, err
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+        assert took < 10, f"took {took:.1f} s to stop"
+        if "before the first games finished" not in err or wait >= 64:
+            break
+        assert out == ""
+        wait *= 2
     assert "interrupted: " in err and "of 10000000 games played" in err
     assert "games, policy expert" in out and "wins" in out
-    assert took < 10, f"took {took:.1f} s to stop"
 
 
 def _children(pid: int) -> list[int]:
