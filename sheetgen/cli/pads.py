@@ -145,7 +145,12 @@ class PadGroup(click.Group):
 
 @click.group(cls=PadGroup)
 def pad() -> None:
-    """Pads: many different sheets in one printer-ready PDF."""
+    """Pads: many different sheets in one printer-ready PDF.
+
+    Copies of one sheet come from `render` instead: `sheetgen render
+    captains-curse/island-sheet --set island=FILE --count 10 -o copies.pdf` prints ten
+    copies of one island file; `pad captains-curse --count 10` prints ten different islands.
+    """
 
 
 commands: list[click.Command] = [pad]

@@ -1,4 +1,6 @@
 """The Captain's Curse pad: COUNT different islands, each verified winnable, one sheet per page.
+For copies of one island instead (your own file from `island new`, edited or not): `sheetgen
+render captains-curse/island-sheet --set island=FILE --count 10 -o copies.pdf`.
 
 `build_pad` is the whole pipeline behind `sheetgen pad captains-curse` (the game registry's
 pad builder): generate and verify the islands (in worker processes with `jobs` > 1), fill the
