@@ -417,14 +417,22 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
                             stroke=OUTLINE_STROKE)
             if imp.cut_marks:
                 missing = _crop_marks(canvas, xs, ys, bleed_box, (sw, sh), imp.margin)
+                if missing and not imp.cut_outline:
+                    # Marks that do not fit (3 x 3 poker cards on Letter): the pieces'
+                    # outlines are drawn to cut along instead, so no cut line goes unmarked.
+                    canvas.path([op for _, tx, ty, _ in cells
+                                 for op in outline_ops(page, tx, ty)], stroke=OUTLINE_STROKE)
                 if missing and warnings is not None and not warned:
                     warned = True
+                    fallback = ("; each piece's outline is drawn to cut along instead"
+                                if not imp.cut_outline else "")
                     warnings.append(LayoutWarning(
                         Position(str(layout.path)),
                         f"cut marks for {missing} cut line(s) cannot be drawn: the pages reach "
                         f"within {min(bleed_box[0], bleed_box[1]) / MM:.1f} mm of the sheet's "
                         f"edge (marks need {(MARK_OFFSET + MARK_MIN) / MM + imp.margin / MM:.0f}"
-                        " mm); use a smaller gap or fewer pages, or imposition.cut: outline"))
+                        f" mm){fallback}. imposition.cut: outline asks for outlines only; a "
+                        "smaller gap or fewer pages bring the marks back"))
             canvas.end_page()
             pages += 1
         if backs:

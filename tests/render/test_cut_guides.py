@@ -73,3 +73,24 @@ def test_margin_is_kept_clear(write_layout):
 def test_bad_cut_settings_are_errors(write_layout, imp, shape, message):
     with pytest.raises(SheetgenError, match=message):
         _compose(write_layout, imp, shape)
+
+
+def test_marks_that_do_not_fit_fall_back_to_outlines(write_layout):
+    """Issue 32, point 6: 3 x 3 poker cards whose marks do not fit still get a guide on
+    every cut line: each piece's outline, with a note saying so."""
+    calls, warnings = _compose(write_layout, "gap: 6mm")
+    guides = [args for op, args in calls if op == "path" and args[2] == OUTLINE_STROKE]
+    assert len(guides) == 1
+    assert sum(op[0] == "M" for op in guides[0][0]) == 9
+    assert "outline is drawn to cut along instead" in warnings[0]
+    calls, _ = _compose(write_layout, "gap: 0mm")  # marks that fit: no outlines
+    assert not [a for op, a in calls if op == "path" and a[2] == OUTLINE_STROKE]
+
+
+def test_poker_cards_three_by_three_on_letter_are_cut_guided(write_layout):
+    layout = load_layout(write_layout(DECK.replace("IMP", "gap: 2mm").replace(
+        "SHAPE", "shape: rect").replace("sheet: a4", "sheet: letter")))
+    canvas, warnings = RecordingCanvas(), []
+    compose(layout, canvas, warnings=warnings)
+    guides = [args for op, args in canvas.calls if op == "path" and args[2] == OUTLINE_STROKE]
+    assert len(guides) == 1 and "cut along instead" in warnings[0].message
