@@ -40,6 +40,7 @@ import os
 import pkgutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from sheetgen.errors import SheetgenError, did_you_mean
@@ -51,18 +52,30 @@ class Pad(NamedTuple):
     pdf: bytes  # empty when the builder wrote its `output` path
     pages: int
     note: str = ""  # e.g. "3 islands (5 tried)"; printed after the file's size
+    extras: tuple[tuple[str, bytes], ...] = ()
+    """Other files of the pad, (suffix, PDF bytes): written beside the output as
+    <stem><suffix>.pdf (a board for a print shop, in a file of its own)."""
+
+
+def extra_path(output: str | os.PathLike[str], suffix: str) -> Path:
+    """Where a pad's extra file goes: beside `output`, as <stem><suffix>.pdf."""
+    output = Path(output)
+    return output.with_name(output.stem + suffix + ".pdf")
 
 
 def finish_pad(pdf: bytes, pages: int, output: str | os.PathLike[str] | None = None,
-               note: str = "") -> Pad:
-    """The end of a pad builder that rendered `pdf` in memory: written atomically to
-    `output` when given (then `Pad.pdf` is empty), else returned."""
+               note: str = "", extras: tuple[tuple[str, bytes], ...] = ()) -> Pad:
+    """The end of a pad builder that rendered `pdf` (and any `extras`, (suffix, bytes)) in
+    memory: written atomically to `output` (the extras beside it, `extra_path`) when given
+    (then `Pad.pdf` is empty and the extras keep their suffix only), else returned."""
     if output is None:
-        return Pad(pdf, pages, note)
+        return Pad(pdf, pages, note, extras)
     from sheetgen.atomic import write_bytes
 
     write_bytes(output, pdf)
-    return Pad(b"", pages, note)
+    for suffix, data in extras:
+        write_bytes(extra_path(output, suffix), data)
+    return Pad(b"", pages, note, tuple((suffix, b"") for suffix, _ in extras))
 
 
 @dataclass(frozen=True)

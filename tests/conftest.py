@@ -34,3 +34,49 @@ def write_layout(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return write
+
+
+class _BundledPdfs(dict):
+    """name -> PDF bytes of a bundled output, rendered on first use (once per session):
+    "pad:GAME:PAPER" (and "pad:GAME:PAPER<suffix>" for a pad's extra files),
+    "render:LAYOUT" (defaults, as `sheetgen render` prints it), "example:NAME"
+    (layouts/examples/NAME.yaml), "cmyk:LAYOUT" (`--colorspace cmyk`)."""
+
+    def __missing__(self, name: str) -> bytes:
+        from sheetgen import registry
+        from sheetgen.layout.bundled import find_layout
+        from sheetgen.layout.document import RenderOptions, load_layout
+        from sheetgen.registry import Pad
+        from sheetgen.render.output import render_pdf
+
+        kind, _, rest = name.partition(":")
+        if kind == "pad":
+            game, paper = rest.rsplit(":", 1)
+            if "-" in paper:  # an extra file of a pad: "pad:voodoo:a2-board-a2"
+                self[f"pad:{game}:{paper.split('-')[0]}"]
+                return self[name]
+            builder = registry.find(game).pad_builder()
+            options = {"count": 2, "seed": 7} if game == "captains-curse" else {"paper": paper}
+            result = builder(**options)
+            pad = result if isinstance(result, Pad) else Pad(*result)
+            pdf = pad.pdf
+            for suffix, data in pad.extras:  # "pad:voodoo:a2-board-a2"
+                self[name + suffix] = data
+        else:
+            path = (REPO / "layouts" / "examples" / f"{rest}.yaml" if kind == "example"
+                    else find_layout(rest))
+            layout = load_layout(path, RenderOptions(colorspace="cmyk" if kind == "cmyk"
+                                                     else None))
+            count = layout.imposition.per_sheet if (
+                len(layout.data) == 1 and layout.imposition is not None) else 1
+            pdf = render_pdf(layout, count)
+        self[name] = pdf
+        return pdf
+
+
+@pytest.fixture(scope="session")
+def bundled_pdf() -> Callable[[str], bytes]:
+    """A function: the PDF bytes of a bundled output (see `_BundledPdfs`), rendered once per
+    test session however many tests ask for it."""
+    pdfs = _BundledPdfs()
+    return pdfs.__getitem__

@@ -164,6 +164,33 @@ def _advances(text: str, m: _Metrics) -> list[int]:
     return [m.advance_by_char.get(ord(ch), m.default_advance) for ch in text]
 
 
+def missing_glyphs(text: str, font: str) -> str:
+    """The characters of `text` that `font` has no glyph for (each once, in order; line
+    breaks and tabs are not drawn and do not count). reportlab would draw them as nothing
+    at all, so a name in a script the bundled faces lack would vanish without a word."""
+    m = _metrics(font)
+    seen: dict[str, None] = {}
+    for ch in text:
+        if ch not in "\n\r\t" and ord(ch) not in m.glyph_by_char:
+            seen.setdefault(ch, None)
+    return "".join(seen)
+
+
+def glyph_error_text(text: str, font: str) -> str | None:
+    """A sentence naming the characters `font` cannot draw in `text`, or None."""
+    missing = missing_glyphs(text, font)
+    if not missing:
+        return None
+    shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5])
+    more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+    return (f"the font '{font}' has no glyph for {shown}{more} in {text[:40]!r}: it would "
+            "print as nothing")
+
+
+GLYPH_HINT = ("sheetgen's bundled faces cover Latin scripts; write the text in Latin letters "
+              "(transliterate the name), or drop the emoji")
+
+
 def string_width(text: str, font: str, size: float) -> float:
     """Width in points of `text` set in `font` at `size` points, as reportlab will set it."""
     m = _metrics(font)

@@ -21,7 +21,7 @@ import click
 from sheetgen import registry
 from sheetgen.cli.outputs import with_mkdir
 from sheetgen.cli.preflight import preflight_or_exit
-from sheetgen.registry import Game, PadOption
+from sheetgen.registry import Game, PadOption, extra_path
 
 
 def _click_option(option: PadOption) -> click.Option:
@@ -108,8 +108,12 @@ def pad_command(game: Game) -> click.Command:
             note = f", {pad.note}" if pad.note else ""
             size = Path(out).stat().st_size
             click.echo(f"wrote {out}: {pad.pages} pages, {size / 1024:.0f} KiB{note}")
+        written = [Path(out)] + [extra_path(out, suffix) for suffix, _ in pad.extras]
+        if not quiet:
+            for extra in written[1:]:
+                click.echo(f"wrote {extra}: {extra.stat().st_size / 1024:.0f} KiB")
         if preflight_after:
-            preflight_or_exit([Path(out)])
+            preflight_or_exit(written)
 
     import importlib
 

@@ -149,3 +149,31 @@ class NamedCmyk(Cmyk):
 
     def __repr__(self) -> str:  # as the plain RGB: the palette's inks follow from its RGB
         return tuple.__repr__(self)
+
+
+def luminance(rgb: tuple[float, ...]) -> float:
+    """WCAG 2.x relative luminance of an sRGB colour (channels 0..1)."""
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """WCAG contrast ratio of two colours, 1..21."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def legible(color: tuple[float, float, float], background: tuple[float, float, float],
+            ratio: float = 4.5) -> tuple[float, float, float]:
+    """`color`, darkened (towards black) or lightened (towards white, on a dark background)
+    in 5 % steps just until text in it reaches `ratio` against `background`: a pirate's
+    yellow stays recognisably yellow-brown instead of turning into black."""
+    target = (0.0, 0.0, 0.0) if luminance(background) > 0.18 else (1.0, 1.0, 1.0)
+    for step in range(21):
+        t = step / 20
+        mixed = tuple(c + (g - c) * t for c, g in zip(color, target, strict=True))
+        if contrast(mixed, background) >= ratio:
+            return mixed  # type: ignore[return-value]
+    return target

@@ -96,7 +96,7 @@ class Tiling:
     sheet_height: float
     orientation: str | None = None
     overlap: float = 10.0 * PT_PER["mm"]
-    margin: float = 10.0 * PT_PER["mm"]
+    margin: float = 13.0 * PT_PER["mm"]
 
 
 @dataclass

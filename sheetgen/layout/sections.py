@@ -236,14 +236,15 @@ def read_tile(raw: Mapping, unit: str, options: RenderOptions) -> Tiling | None:
     orientation = read_orientation(section)
     w, h = read_paper(section.get("paper", "a4"), "portrait", section.pos_of("paper"), unit)
     overlap = read_length(section, "overlap", unit, 10 * PT_PER["mm"])
-    margin = read_length(section, "margin", unit, 10 * PT_PER["mm"])
+    margin = read_length(section, "margin", unit, 13 * PT_PER["mm"])
     if margin < 5 * PT_PER["mm"]:
         raise SheetgenError("tile.margin must be at least 5 mm", section.pos_of("margin"),
                             hint="the margin holds the tile's name, cut ticks and map")
     if 2 * margin >= min(w, h) - 10 * PT_PER["mm"]:
         raise SheetgenError("tile.margin leaves no room on the sheet",
                             section.pos_of("margin"),
-                            hint="a margin of 10 mm suits most printers")
+                            hint="a margin of 13 mm suits most printers (5 mm they cannot "
+                                 "print, 8 mm for the tile's labels)")
     if overlap * 2 >= min(w, h) - 2 * margin:
         raise SheetgenError("tile.overlap leaves no room on the sheet",
                             section.pos_of("overlap"), hint="10mm is usual")

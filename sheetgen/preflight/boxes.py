@@ -103,7 +103,7 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
                 dx, dy = math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)
                 if not ink_at(cx + dx * (r - inset), cy + dy * (r - inset)):
                     continue
-                if ink_at(cx + dx * (r + reach), cy + dy * (r + reach)) is False:
+                if not ink_at(cx + dx * (r + reach), cy + dy * (r + reach)):
                     got = extent(cx + dx * r, cy + dy * r, dx, dy)
                     worst = got if worst is None else min(worst, got)
             if worst is not None:
@@ -130,7 +130,7 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
                 if not ink_at(x - dx * inset, y - dy * inset):
                     continue
                 outside = ink_at(x + dx * reach, y + dy * reach)
-                if outside is False:
+                if not outside:  # paper, or off the page: no bleed either way
                     got = extent(x, y, dx, dy)
                     worst = got if worst is None else min(worst, got)
             if worst is not None:

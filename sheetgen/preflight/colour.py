@@ -46,7 +46,7 @@ def _rich_black(color: tuple[float, ...]) -> bool:
     if len(color) != 4:
         return False
     c, m, y, k = color
-    return (k >= RICH_BLACK_K or min(1 - c, 1 - m, 1 - y) < 0.1) and (c + m + y) > 0.01
+    return k >= RICH_BLACK_K and (c + m + y) > 0.01
 
 
 def check_colour(pages: list[PageInfo], reader: Any) -> Iterator[Finding]:

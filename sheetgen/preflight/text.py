@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sheetgen.canvas import MM
+from sheetgen.layout.colors import luminance
 from sheetgen.preflight.content import TextRun
 from sheetgen.preflight.model import Finding, PageInfo, mm
 from sheetgen.preflight.raster import Raster
@@ -66,19 +67,6 @@ def check_safe_zone(page: PageInfo) -> Iterator[Finding]:
             yield Finding("safe-zone", page.number, i,
                           f"{_quote(t.text)} is {mm(gap)} from the {edge} cut "
                           f"(keep {mm(piece.safe)})")
-
-
-def luminance(rgb: tuple[float, float, float]) -> float:
-    """WCAG relative luminance of an sRGB colour (0..1 channels)."""
-    def lin(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (lin(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def ratio(a: float, b: float) -> float:
-    hi, lo = max(a, b), min(a, b)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def as_rgb(color: tuple[float, ...], space: str) -> tuple[float, float, float] | None:

@@ -18,7 +18,7 @@ from typing import Any
 from sheetgen import limits
 from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import ellipse_ops, rect_ops
-from sheetgen.canvas.pieces import Piece, SheetPlan, home_paper
+from sheetgen.canvas.pieces import HOME_MARGIN, Piece, SheetPlan, home_paper
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.errors import MAX_FAULTS, LayoutWarning, Position, SheetgenError, raise_all
 from sheetgen.layout.document import Layout, Row, page_names
@@ -233,39 +233,53 @@ def _draw_instance(canvas: Canvas, blocks: Blocks, shared: set[str]) -> None:
     flush()
 
 
-MARK_MIN = 2.0 * MM  # a shorter mark is too small to cut by: it is left out and reported
+MARK_MIN = 1.5 * MM  # a shorter mark is too small to cut by: it is left out and reported
+MARK_GAP = 0.25 * MM  # the least room between the bleed and a mark squeezed by the margin
 
 
 def _crop_marks(canvas: Canvas, xs: Iterable[float], ys: Iterable[float],
                 area: tuple[float, float, float, float],
-                media: tuple[float, float], edge: float = 0.0) -> int:
+                media: tuple[float, float], edge: float = 0.0,
+                keep_clear: tuple[float, float, float, float] | None = None) -> int:
     """Short marks on the cut lines, outside `area` (the printed area with its bleed) and
-    `edge` (the sheet's unprinted margin). Returns how many cut lines got no mark at all."""
+    `edge` (the sheet's unprinted margin: no ink there). A mark starts MARK_OFFSET beyond
+    the bleed, or closer (down to MARK_GAP) where the margin leaves less room, and is at
+    least MARK_MIN long. Nothing is drawn across `keep_clear` (a note's box, y down).
+    Returns how many cut lines got no mark at all."""
     x0, y0, x1, y1 = area
     mw, mh = media
     ops: list = []
     missing = 0
+
+    def span(start: float, limit: float, sign: float) -> tuple[float, float] | None:
+        """From the bleed edge `start` outwards (sign -1: towards 0) to at most `limit`."""
+        room = (start - limit) if sign < 0 else (limit - start)
+        if room < MARK_GAP + MARK_MIN:
+            return None
+        offset = min(MARK_OFFSET, room - MARK_MIN)
+        length = min(MARK_LENGTH, room - offset)
+        a = start + sign * offset
+        return a, a + sign * length
+
+    def blocked(x: float, y: float) -> bool:
+        if keep_clear is None:
+            return False
+        kx0, ky0, kx1, ky1 = keep_clear
+        return kx0 - 1 * MM <= x <= kx1 + 1 * MM and ky0 - 1 * MM <= y <= ky1 + 1 * MM
+
     for x in sorted(set(xs)):
         drawn = False
-        top_end = max(edge, y0 - MARK_OFFSET - MARK_LENGTH)
-        if y0 - MARK_OFFSET >= top_end + MARK_MIN:
-            ops += [("M", x, y0 - MARK_OFFSET), ("L", x, top_end)]
-            drawn = True
-        bottom_end = min(mh - edge, y1 + MARK_OFFSET + MARK_LENGTH)
-        if bottom_end >= y1 + MARK_OFFSET + MARK_MIN:
-            ops += [("M", x, y1 + MARK_OFFSET), ("L", x, bottom_end)]
-            drawn = True
+        for sp in (span(y0, edge, -1), span(y1, mh - edge, 1)):
+            if sp is not None and not (blocked(x, sp[0]) or blocked(x, sp[1])):
+                ops += [("M", x, sp[0]), ("L", x, sp[1])]
+                drawn = True
         missing += not drawn
     for y in sorted(set(ys)):
         drawn = False
-        left_end = max(edge, x0 - MARK_OFFSET - MARK_LENGTH)
-        if x0 - MARK_OFFSET >= left_end + MARK_MIN:
-            ops += [("M", x0 - MARK_OFFSET, y), ("L", left_end, y)]
-            drawn = True
-        right_end = min(mw - edge, x1 + MARK_OFFSET + MARK_LENGTH)
-        if right_end >= x1 + MARK_OFFSET + MARK_MIN:
-            ops += [("M", x1 + MARK_OFFSET, y), ("L", right_end, y)]
-            drawn = True
+        for sp in (span(x0, edge, -1), span(x1, mw - edge, 1)):
+            if sp is not None and not (blocked(sp[0], y) or blocked(sp[1], y)):
+                ops += [("M", sp[0], y), ("L", sp[1], y)]
+                drawn = True
         missing += not drawn
     if ops:
         canvas.path(ops, stroke=MARK_STROKE)
@@ -386,9 +400,11 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
         warnings.append(LayoutWarning(Position(str(layout.path)), f"cut marks show the box "
                                       f"around each {page.shape} piece, not its outline; "
                                       "imposition.cut: both (or outline) draws it"))
+    sheet_margin = max(imp.margin, HOME_MARGIN) if home_paper(sw, sh) else imp.margin
     inner = min(b, imp.gap / 2)
-    outer_x = max(0.0, min(b, x_start - imp.margin))
-    outer_y = max(0.0, min(b, y_start - imp.margin))
+    outer_x = max(0.0, min(b, x_start - sheet_margin))
+    outer_y = max(0.0, min(b, y_start - sheet_margin))
+    noted = False
     for first in range(0, len(instances), imp.per_sheet):
         group = instances[first:first + imp.per_sheet]
         xs, ys = [], []
@@ -396,9 +412,17 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
         for k, inst in enumerate(group):
             col, row = k % imp.across, k // imp.across
             tx, ty = x_start + col * (w + imp.gap), y_start + row * (h + imp.gap)
-            clip = (tx - (outer_x if col == 0 else inner), ty - (outer_y if row == 0 else inner),
-                    tx + w + (outer_x if col == imp.across - 1 else inner),
-                    ty + h + (outer_y if row == imp.down - 1 else inner))
+
+            def reach(at_edge: bool, filled: bool, outer: float) -> float:
+                """Bleed on one side: to the sheet's margin at the grid's edge, half the
+                gap beside a neighbour, the whole bleed beside an empty slot."""
+                return outer if at_edge else inner if filled else b
+
+            right_filled = k + 1 < len(group)
+            below_filled = k + imp.across < len(group)
+            clip = (tx - reach(col == 0, True, outer_x), ty - reach(row == 0, True, outer_y),
+                    tx + w + reach(col == imp.across - 1, right_filled, outer_x),
+                    ty + h + reach(row == imp.down - 1, below_filled, outer_y))
             cells.append((inst, tx, ty, clip))
             xs += [tx, tx + w]
             ys += [ty, ty + h]
@@ -415,8 +439,14 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
             if imp.cut_outline:
                 canvas.path([op for _, tx, ty, _ in cells for op in outline_ops(page, tx, ty)],
                             stroke=OUTLINE_STROKE)
+            note_box = None
+            if duplexed and not noted:  # the first sheet says how to turn it
+                note_box = _flip_note(canvas, imp.duplex, bleed_box, (sw, sh), sheet_margin,
+                                      xs)
+                noted = True
             if imp.cut_marks:
-                missing = _crop_marks(canvas, xs, ys, bleed_box, (sw, sh), imp.margin)
+                missing = _crop_marks(canvas, xs, ys, bleed_box, (sw, sh), sheet_margin,
+                                      note_box)
                 if missing and not imp.cut_outline:
                     # Marks that do not fit (3 x 3 poker cards on Letter): the pieces'
                     # outlines are drawn to cut along instead, so no cut line goes unmarked.
@@ -430,7 +460,7 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
                         Position(str(layout.path)),
                         f"cut marks for {missing} cut line(s) cannot be drawn: the pages reach "
                         f"within {min(bleed_box[0], bleed_box[1]) / MM:.1f} mm of the sheet's "
-                        f"edge (marks need {(MARK_OFFSET + MARK_MIN) / MM + imp.margin / MM:.0f}"
+                        f"edge (marks need {(MARK_GAP + MARK_MIN + sheet_margin) / MM:.1f}"
                         f" mm){fallback}. imposition.cut: outline asks for outlines only; a "
                         "smaller gap or fewer pages bring the marks back"))
             canvas.end_page()
@@ -439,6 +469,85 @@ def compose(layout: Layout, canvas: Canvas, count: int = 1,
             pages += _back_sheet(canvas, imp, cells, (w, h), back_bg, shared, trim_box,
                                  bleed_box, _side(False, duplexed), page.shape)
     return pages
+
+
+NOTE_SIZE = 6.5
+NOTE_COLOR = (0.25, 0.25, 0.25)
+
+
+def flip_note_text(duplex: str) -> str:
+    return f"Print double-sided, flip on the {duplex.replace('-', ' ')}"
+
+
+def _flip_note(canvas: Canvas, duplex: str, bleed_box: tuple[float, ...],
+               sheet: tuple[float, float], margin: float, xs: list[float]
+               ) -> tuple[float, float, float, float] | None:
+    """"Print double-sided, flip on the long edge" in the band between the printed area and
+    the sheet's margin (below it, else above, else up the left side), centred; returns its
+    box (y down) so that cut marks keep clear of it, or None when there is no room."""
+    from sheetgen.assets.fonts import string_width
+
+    sw, sh = sheet
+    text = flip_note_text(duplex)
+    width = string_width(text, "sans", NOTE_SIZE)
+    height = NOTE_SIZE * 0.95
+    x = (sw - width) / 2
+    for top in (bleed_box[3] + 0.3 * MM, bleed_box[1] - 0.3 * MM - height):
+        if top >= margin and top + height <= sh - margin:
+            canvas.text(x, top + NOTE_SIZE * 0.75, text, "sans", NOTE_SIZE, NOTE_COLOR)
+            return (x, top, x + width, top + height)
+    # no room above or below (three rows of cards on Letter): up the left margin, rotated
+    baseline = bleed_box[0] - 0.3 * MM - NOTE_SIZE * 0.25
+    if baseline - NOTE_SIZE * 0.75 >= margin and width <= sh - 2 * margin:
+        canvas.push()
+        canvas.transform(0, -1, 1, 0, baseline, (sh + width) / 2)
+        canvas.text(0, 0, text, "sans", NOTE_SIZE, NOTE_COLOR)
+        canvas.pop()
+        return (baseline - NOTE_SIZE * 0.75, (sh - width) / 2, baseline + NOTE_SIZE * 0.25,
+                (sh + width) / 2)
+    return None
+
+
+class BlankBacks:
+    """A canvas that follows every one-sided page with a blank one, so that a document
+    printed double-sided as a whole keeps every front on an odd page and nothing on the back
+    of a one-sided page (a pad that mixes single sheets with cards that have backs)."""
+
+    NOTE = "This side is left blank for double-sided printing."
+
+    def __init__(self, canvas: Canvas) -> None:
+        self._canvas = canvas
+        self._side = "single"
+        self._size = (0.0, 0.0)
+        self.blanks = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._canvas, name)
+
+    def begin_page(self, width: float, height: float, boxes: PageBoxes | None = None) -> None:
+        self._size = (width, height)
+        self._side = "single"
+        self._canvas.begin_page(width, height, boxes)
+
+    def page_plan(self, plan: SheetPlan) -> None:
+        self._side = plan.side
+        self._canvas.page_plan(plan)
+
+    def end_page(self) -> None:
+        self._canvas.end_page()
+        if self._side == "single":
+            from sheetgen.assets.fonts import string_width
+
+            w, h = self._size
+            self._canvas.begin_page(w, h, PageBoxes((0, 0, w, h), (0, 0, w, h), (0, 0, w, h)))
+            self._canvas.page_plan(SheetPlan(
+                kind="home" if home_paper(w, h) else "shop", paper=home_paper(w, h),
+                side="blank", pieces=(Piece(trim=(0, 0, w, h), bleed=(0, 0, w, h),
+                                            cut=(False,) * 4),)))
+            x = (w - string_width(self.NOTE, "sans", 7)) / 2
+            self._canvas.text(x, h / 2, self.NOTE, "sans", 7, NOTE_COLOR)
+            self._canvas.end_page()
+            self.blanks += 1
 
 
 def _side(front: bool, duplexed: bool) -> str:

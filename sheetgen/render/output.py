@@ -23,10 +23,18 @@ def render_pdf(layout: Layout, count: int = 1,
     """The finished PDF; what a person would stumble on is added to `warnings`.
     `numbering` (first page index, total pages) when this is one part of a longer
     document (see `stream_rows`)."""
-    canvas = PdfCanvas(title=layout.name, subject=layout.description,
+    canvas = PdfCanvas(title=document_title(layout), subject=layout.description,
                        colorspace=layout.colorspace)
     compose(layout, canvas, count, progress, sides, warnings, numbering=numbering)
     return canvas.finish()
+
+
+def document_title(layout: Layout) -> str:
+    """The PDF's Title: the layout's name, unless that is a template (`${row.name}` names
+    each page, not the document), then the layout file's name."""
+    if "${" in layout.name:
+        return Path(str(layout.path)).stem
+    return layout.name
 
 
 PART_ROWS = 16

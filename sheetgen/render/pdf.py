@@ -15,14 +15,38 @@ import io
 from reportlab.pdfgen import canvas as rl_canvas
 
 from sheetgen import __version__
-from sheetgen.assets.fonts import register_reportlab
+from sheetgen.assets.fonts import GLYPH_HINT, glyph_error_text, register_reportlab
 from sheetgen.canvas.pieces import PIECE_INFO_KEY, SheetPlan
 from sheetgen.canvas.protocol import Color, PageBoxes, PathOp, Stroke
+from sheetgen.errors import SheetgenError
 from sheetgen.layout.colors import to_cmyk
 
 OUTPUT_CONDITION = "FOGRA39"
 """The printing condition CMYK files are prepared for (coated paper, ISO 12647-2), named
 as registered with the ICC so that no profile needs to be embedded."""
+
+PDFX_VERSION = "PDF/X-1a:2003"
+"""What a CMYK file claims: PDF/X-1a allows the output intent to name a registered
+condition instead of embedding its profile (PDF/X-4 does not: sheetgen ships no CMYK
+profile whose licence allows it), and sheetgen's CMYK output meets its other terms: PDF 1.3,
+CMYK and no RGB, fonts embedded, /Trapped set, TrimBox on every page. Transparency
+(opacity below 1) is not allowed in it; `sheetgen preflight` reports any."""
+
+
+def _declare_pdfx(c: rl_canvas.Canvas) -> None:
+    """GTS_PDFXVersion in the document information (reportlab writes /Trapped /False and
+    fixed dates itself)."""
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFString
+
+    info = c._doc.info
+    plain = type(info).format
+
+    def format_with_version(document, info=info):
+        text = plain(info, document)
+        extra = PDFDictionary({"GTS_PDFXVersion": PDFString(PDFX_VERSION)}).format(document)
+        return text[:text.rindex(b">>")] + extra[2:]
+
+    info.format = format_with_version
 
 
 def _declare_output_intent(c: rl_canvas.Canvas) -> None:
@@ -50,6 +74,16 @@ def _attach_plan(page, plan: SheetPlan) -> None:
     })})
 
 
+RICH_BLACK_K = 0.9
+
+
+def _black_ink(ink: tuple[float, float, float, float]) -> tuple[float, ...]:
+    """Black text and thin black lines in 100 % K: the palette's rich black (30/30/30/95,
+    deep on large areas) would put four plates under a hairline, which smears when they
+    are a hair out of register."""
+    return (0.0, 0.0, 0.0, 1.0) if ink[3] >= RICH_BLACK_K else ink
+
+
 try:  # reportlab's C accelerator, when installed, speeds up string and float formatting
     import _rl_accel  # noqa: F401
 except ImportError:  # pragma: no cover - optional
@@ -70,6 +104,7 @@ class PdfCanvas:
         self._cmyk = colorspace == "cmyk"
         if self._cmyk:
             _declare_output_intent(self._c)
+            _declare_pdfx(self._c)
         self._forms: set[str] = set()
         self._pages = 0
         self._in_form = False
@@ -144,7 +179,8 @@ class PdfCanvas:
             self._fill(fill)
         if stroke is not None:
             if self._cmyk:
-                c.setStrokeColorCMYK(*to_cmyk(stroke.color))
+                ink = to_cmyk(stroke.color)
+                c.setStrokeColorCMYK(*(_black_ink(ink) if stroke.width < 1.0 else ink))
             else:
                 c.setStrokeColorRGB(*stroke.color)
             c.setLineWidth(stroke.width)
@@ -159,20 +195,25 @@ class PdfCanvas:
 
     def text(self, x: float, y: float, s: str, font: str, size: float, color: Color,
              opacity: float = 1.0) -> None:
+        problem = glyph_error_text(s, font)
+        if problem:  # the last line of defence: elements check first and name the line
+            raise SheetgenError(problem, hint=GLYPH_HINT)
         c = self._c
         c.saveState()
         if opacity < 1:
             c.setFillAlpha(opacity)
-        self._fill(color or (0.0, 0.0, 0.0))
+        self._fill(color or (0.0, 0.0, 0.0), text=True)
         c.transform(1, 0, 0, -1, x, y)
         c.setFont(font, size)
         c.drawString(0, 0, s)
         c.restoreState()
 
-    def _fill(self, color: Color) -> None:
-        """The fill colour, as inks in CMYK mode (converted from RGB where given as RGB)."""
+    def _fill(self, color: Color, text: bool = False) -> None:
+        """The fill colour, as inks in CMYK mode (converted from RGB where given as RGB);
+        black text in black ink alone."""
         if self._cmyk:
-            self._c.setFillColorCMYK(*to_cmyk(color))
+            ink = to_cmyk(color)
+            self._c.setFillColorCMYK(*(_black_ink(ink) if text else ink))
         else:
             self._c.setFillColorRGB(*color)
 

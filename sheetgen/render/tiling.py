@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from sheetgen.canvas import MM
 from sheetgen.canvas.draw import REGISTRATION
 from sheetgen.canvas.geometry import rect_ops
-from sheetgen.canvas.pieces import Piece, SheetPlan, home_paper
+from sheetgen.canvas.pieces import HOME_MARGIN, Piece, SheetPlan, home_paper
 from sheetgen.canvas.protocol import Canvas, PageBoxes, Stroke
 from sheetgen.layout.document import Tiling  # the layout's `tile:` section
 
@@ -115,16 +115,15 @@ def draw_tiles(canvas: Canvas, tiling: Tiling, width: float, height: float,
 
 def tile_plan_of(tile: Tile, art: tuple[float, ...], sheet: tuple[float, float]
                  ) -> SheetPlan:
-    """A tile is a home sheet whose one piece is its window on the board, cut along the
-    left and top edges where it is laid on a neighbour's glue strip (y-up boxes). Those cuts
-    are "shared": the neighbour's art continues under them, so they need no bleed."""
+    """A tile is a home sheet whose one piece is its window on the board (y-up boxes). Its
+    left and top edges are cut where it is laid on a neighbour's glue strip, but that cut is
+    a join, not an edge of the finished board: the art (and any text) goes on across it on
+    the neighbour, so it asks for neither bleed nor a safe zone."""
     sw, sh = sheet
     x0, y0, x1, y1 = art
     trim = (x0, sh - y1, x1, sh - y0)
     return SheetPlan(kind="home" if home_paper(sw, sh) else "shop", paper=home_paper(sw, sh),
-                     pieces=(Piece(trim=trim, bleed=trim,
-                                   cut=(tile.col > 0, False, False, tile.row > 0),
-                                   shared=(tile.col > 0, False, False, tile.row > 0)),))
+                     pieces=(Piece(trim=trim, bleed=trim, cut=(False,) * 4),))
 
 
 def _seams(canvas: Canvas, tile: Tile, art: tuple[float, ...], o: float, rows: int,
@@ -179,12 +178,13 @@ def _label(canvas: Canvas, tile: Tile, art: tuple[float, ...], sheet: tuple[floa
 
     ax0, _, _, ay1 = art
     sw = sheet[0]
-    cell = min(2.5 * MM, (m - 3 * MM) / rows, 30 * MM / cols)
+    band = m - HOME_MARGIN  # the printable part of the bottom margin
+    cell = min(2.5 * MM, (band - 2 * MM) / rows, 30 * MM / cols)
     mx = sw - m - cols * cell  # the assembly map at the right of the bottom margin
-    my = ay1 + (m - rows * cell) / 2
+    my = ay1 + (band - rows * cell) / 2
     room = mx - ax0 - 5 * MM
     name = f"{tile.name}  ({tile.row + 1}/{rows} down, {tile.col + 1}/{cols} across)"
-    size = min(8.0, (m - 3 * MM) * 0.45)
+    size = max(6.0, min(8.0, (band - 1 * MM) * 0.45))
     canvas.text(ax0 + 2 * MM, ay1 + 1.5 * MM + size * 0.8, name, "sans-bold", size, INK)
     steps = []
     if tile.col > 0 or tile.row > 0:
@@ -197,8 +197,8 @@ def _label(canvas: Canvas, tile: Tile, art: tuple[float, ...], sheet: tuple[floa
         note = f"{title}: {note}"
     small = size * 0.75
     width = string_width(note, "sans", small)
-    if width > room:  # shrink to the room beside the map, never below 4 pt
-        small = max(4.0, small * room / width)
+    if width > room:  # shrink to the room beside the map, never below 6 pt
+        small = max(6.0, small * room / width)
     canvas.text(ax0 + 2 * MM, ay1 + 1.5 * MM + size * 0.8 + small * 1.3, note, "sans", small, INK)
     for r in range(rows):
         for c in range(cols):

@@ -41,6 +41,26 @@ def booklet_order(n_pages: int, last_on_back: bool = False) -> list[Side]:
     return sides
 
 
+FLIP_NOTE = "Print double-sided, flip on the short edge; fold in half, staple on the fold"
+
+
+def flip_note_pdf(width: float, height: float) -> bytes:
+    """A one-page PDF of the sheet's size holding only the printing note, centred on the fold
+    6 mm above the bottom edge (in the pages' bottom margins, between their folios, inside a
+    home printer's 5 mm)."""
+    from sheetgen.assets.fonts import string_width
+    from sheetgen.canvas import MM
+    from sheetgen.render.pdf import PdfCanvas
+
+    canvas = PdfCanvas(title="note")
+    canvas.begin_page(width, height)
+    size = 6.5
+    x = (width - string_width(FLIP_NOTE, "sans", size)) / 2
+    canvas.text(x, height - 6 * MM, FLIP_NOTE, "sans", size, (0.25, 0.25, 0.25))
+    canvas.end_page()
+    return canvas.finish()
+
+
 def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float,
                          last_on_back: bool = False) -> bytes:
     """Place the pages of `pdf` 2-up on sheets of the given size (points, landscape).
@@ -62,6 +82,17 @@ def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float,
     writer = PdfWriter()
     forms: dict[int, IndirectObject] = {}
 
+    def page_form(page) -> IndirectObject:
+        stream = StreamObject()
+        stream.set_data(page.get_contents().get_data())
+        stream.update({
+            NameObject("/Type"): NameObject("/XObject"),
+            NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject(FloatObject(v) for v in page.mediabox),
+            NameObject("/Resources"): page[NameObject("/Resources")],
+        })
+        return writer._add_object(stream.flate_encode().clone(writer))
+
     def form(index: int) -> IndirectObject:
         if index not in forms:
             page = reader.pages[index]
@@ -77,10 +108,14 @@ def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float,
         return forms[index]
 
     half = sheet_width / 2
-    for left, right in booklet_order(len(reader.pages), last_on_back):
+    note = PdfReader(io.BytesIO(flip_note_pdf(sheet_width, sheet_height))).pages[0]
+    for number, (left, right) in enumerate(booklet_order(len(reader.pages), last_on_back)):
         sheet = PageObject.create_blank_page(writer, width=sheet_width, height=sheet_height)
         xobjects = DictionaryObject()
         ops = []
+        if number == 0:  # the first side says how to print the rest
+            xobjects[NameObject("/FlipNote")] = page_form(note)
+            ops.append("/FlipNote Do")
         for slot, index in enumerate((left, right)):
             if index is None:
                 continue

@@ -229,18 +229,48 @@ def test_duplex_needs_the_flip_note():
     assert "which edge to flip" in report.findings[0].message
 
 
-def test_output_intent_without_pdfx_and_rgb_in_a_press_file():
+def test_output_intent_without_pdfx_version(monkeypatch):
+    import sheetgen.render.pdf as pdf
+
+    monkeypatch.setattr(pdf, "_declare_pdfx", lambda c: None)  # an intent, no PDF/X claim
     canvas = PdfCanvas(colorspace="cmyk")
     _home_page(canvas, _clean)
     report = preflight_bytes(canvas.finish())
-    assert "pdfx" in report.failed(), report.text()
-    assert "not PDF/X" in [f for f in report.findings if f.check == "pdfx"][0].message
+    assert report.failed() == {"pdfx"}, report.text()
+    assert "not PDF/X" in report.findings[0].message
+
+
+def test_cmyk_output_is_pdfx_1a_with_black_text_in_black_ink(monkeypatch):
+    import sheetgen.render.pdf as pdf
+
+    monkeypatch.setattr(pdf, "to_cmyk", lambda rgb: (0.3, 0.3, 0.3, 0.95))  # rich black
+    canvas = PdfCanvas(colorspace="cmyk")
+    _home_page(canvas, _clean)
+    data = canvas.finish()
+    report = preflight_bytes(data)
+    assert report.ok, report.text()
+    texts = [t for t in report.pages[0].content.texts]
+    assert texts and all(t.color == (0.0, 0.0, 0.0, 1.0) for t in texts)
+
+
+def test_transparency_in_pdfx_1a():
+    canvas = PdfCanvas(colorspace="cmyk")
+
+    def draw(c):
+        _clean(c)
+        c.path(rect_ops(30 * MM, 100 * MM, 20 * MM, 20 * MM), fill=(0.2, 0.3, 0.5),
+               opacity=0.5)
+    _home_page(canvas, draw)
+    report = preflight_bytes(canvas.finish())
+    assert report.failed() == {"pdfx"}, report.text()
+    assert "transparency" in report.findings[0].message
 
 
 def test_rich_black_text_in_a_press_file(monkeypatch):
     import sheetgen.render.pdf as pdf
 
     monkeypatch.setattr(pdf, "to_cmyk", lambda rgb: (0.6, 0.5, 0.4, 1.0))  # rich black
+    monkeypatch.setattr(pdf, "_black_ink", lambda ink: ink)  # as a writer that keeps it
     canvas = PdfCanvas(colorspace="cmyk")
 
     def draw(c):

@@ -45,7 +45,7 @@ def _labels(pdf: bytes) -> list[dict[str, tuple[float, float]]]:
         found: dict[str, tuple[float, float]] = {}
 
         def visit(text, cm, tm, font, size, found=found):
-            if text.strip():
+            if text.strip() and not text.startswith("Print double-sided"):  # the flip note
                 m = mult(tm, cm)
                 found[text.strip()] = (m[4], m[5])
 

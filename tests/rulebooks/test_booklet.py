@@ -99,3 +99,11 @@ def test_last_page_can_be_the_back_cover():
 def test_imposed_back_cover():
     halves = _halves(impose_saddle_stitch(_numbered_pdf(6), 842, 595, last_on_back=True))
     assert halves[0] == ("PAGE-06", "PAGE-01")
+
+
+def test_first_side_says_how_to_print():
+    """Issue 27: a booklet printed duplex says on the page which edge to flip."""
+    imposed = impose_saddle_stitch(_numbered_pdf(8), 842, 595)
+    texts = [page.extract_text() or "" for page in PdfReader(io.BytesIO(imposed)).pages]
+    assert "flip on the short edge" in " ".join(texts[0].split())
+    assert not any("flip on" in t for t in texts[1:])

@@ -16,7 +16,7 @@ from typing import Any
 from sheetgen.layout.bundled import find_layout
 from sheetgen.layout.document import RenderOptions, load_layout
 from sheetgen.registry import Pad, finish_pad
-from sheetgen.render.compose import compose
+from sheetgen.render.compose import BlankBacks, compose
 from sheetgen.render.pdf import PdfCanvas
 
 PARTS: tuple[tuple[str, str], ...] = (
@@ -35,9 +35,10 @@ def build_pad(*, progress: Callable[[int, int], None] | None = None,
     `progress(done, parts)` after each part."""
     from sheetgen.games.black_dice.providers import quest_ids
 
-    canvas = PdfCanvas(title="The Curse of the Black Dice",
-                       subject="quest tiles, pirate tiles, tokens, dice stickers, "
-                               "quick reference")
+    # Printed double-sided as one file: one-sided sheets get a blank back (see BlankBacks).
+    canvas = BlankBacks(PdfCanvas(title="The Curse of the Black Dice",
+                                  subject="quest tiles, pirate tiles, tokens, dice stickers, "
+                                          "quick reference"))
     pages = 0
     for done, (name, _) in enumerate(PARTS, start=1):
         runs: list[dict[str, Any]] = ([{"quest": q} for q in quest_ids()]
@@ -48,4 +49,4 @@ def build_pad(*, progress: Callable[[int, int], None] | None = None,
             pages += compose(layout, canvas, 1)
         if progress:
             progress(done, len(PARTS))
-    return finish_pad(canvas.finish(), pages, output)
+    return finish_pad(canvas.finish(), pages + canvas.blanks, output)

@@ -25,9 +25,11 @@ from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.games.captains_curse.sheet.elements import (
     BORDER,
     INK,
+    LAND,
     WAVE,
     map_frame,
 )
+from sheetgen.layout.colors import legible
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.params import COLOR, LENGTH, SIZE, Choice, Number, Param
@@ -38,6 +40,8 @@ from .tiles import SPOT_MM, tile_geometry
 BLACK = (0.08, 0.08, 0.09)
 WHITE = (1.0, 1.0, 1.0)
 CUT = (0.62, 0.62, 0.62)
+SPOT_NUMBER = legible(BORDER, LAND)
+"""The spots' numbers: the border's brown, darkened to 4.5:1 on the land (6 pt text)."""
 
 
 @register
@@ -76,8 +80,8 @@ class IslandTile(Element):
             px, py = x + sx * MM, y + sy * MM
             canvas.path(rect_ops(px, py, spot, spot, 1.6 * MM),
                         stroke=Stroke(BORDER, 0.6, dash=(2.0, 1.6)))
-            draw_label(canvas, px + spot - 1.9 * MM, py + 2.9 * MM, str(n), "sans", 5.5, BORDER,
-                       "middle")
+            draw_label(canvas, px + spot - 1.9 * MM, py + 2.9 * MM, str(n), "sans", 6.0,
+                       SPOT_NUMBER, "middle")
         canvas.pop()
         canvas.path(rect_ops(x, y, s, s), stroke=Stroke(INK, 0.8))
         name_size = min(15.0, s / MM * 0.16)

@@ -22,6 +22,7 @@ from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, Color, Stroke
 from sheetgen.games.voodoo.board import DIRECTIONS, Board, Space, ritual_numbering
 from sheetgen.games.voodoo.cards import ActionCard, ObjectCard, Pirate
+from sheetgen.layout.colors import contrast, legible
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.elements.text import Run, layout_lines, merge_runs
 
@@ -37,7 +38,7 @@ RED: Color = (0.72, 0.12, 0.10)
 GOLD: Color = (0.80, 0.62, 0.10)
 NIGHT: Color = (0.16, 0.18, 0.32)
 PARCH: Color = (0.97, 0.94, 0.86)
-GREY: Color = (0.55, 0.55, 0.55)
+GREY: Color = (0.36, 0.36, 0.36)  # 4.5:1 on parchment and the harbour: small print
 
 SEA_ICONS = ("palm", "treasure-map", "compass", "anchor", "ghost", "ship")
 """Library icons `draw_sea` may draw (figures report them for the icon credits)."""
@@ -384,6 +385,18 @@ CARD_W, CARD_H = 63 * MM, 88 * MM
 CARD_PAD = 4 * MM
 BODY_SIZE = 9.0
 FOOT = 8.5 * MM  # the coloured foot band and the gap above it
+FOOT_BASELINE = 4.0 * MM  # the foot label's descenders stay 3 mm inside the trim
+
+
+def on_colour(fill: Color, preferred: Color = PAPER) -> Color:
+    """Text colour on a coloured band: `preferred` (white) where it reads at 4.5:1, else
+    ink (a pirate's yellow takes dark text), else pure black (a mid green), else whichever
+    of them reads best."""
+    choices = (preferred, INK, (0.0, 0.0, 0.0))
+    for colour in choices:
+        if contrast(colour, fill) >= 4.5:
+            return colour
+    return max(choices, key=lambda colour: contrast(colour, fill))
 
 
 def action_text_box() -> tuple[float, float, float, float]:
@@ -411,21 +424,22 @@ def _frame(canvas: Canvas, x: float, y: float, edge: Color, inner: Color,
     white) and the parchment panel inside it."""
     canvas.path(rect_ops(x - bleed, y - bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed),
                 fill=edge)
-    canvas.path(rect_ops(x + 2.2 * MM, y + 2.2 * MM, CARD_W - 4.4 * MM, CARD_H - 8.6 * MM,
-                         2 * MM), fill=inner)
+    canvas.path(rect_ops(x + 2.2 * MM, y + 2.2 * MM, CARD_W - 4.4 * MM, CARD_H - 9.0 * MM,
+                         2 * MM), fill=inner)  # clear of the foot label's ascenders
 
 
 def draw_action_card(canvas: Canvas, x: float, y: float, pirate: Pirate,
                      card: ActionCard, bleed: float = 0.0) -> None:
     _frame(canvas, x, y, pirate.rgb, PARCH, bleed)
-    label(canvas, x + CARD_W / 2, y + 13 * MM, card.name, "display", 22, pirate.rgb, "middle")
+    label(canvas, x + CARD_W / 2, y + 13 * MM, card.name, "display", 22,
+          legible(pirate.rgb, PARCH, 3.0), "middle")
     label(canvas, x + CARD_W / 2, y + 18.5 * MM, card.title, "serif-italic", 9, INK, "middle")
     draw_icon(canvas, card.icon, x + CARD_W / 2 - 11 * MM, y + 21 * MM, 22 * MM, 22 * MM,
               pirate.rgb)
     bx, by, bw, _ = action_text_box()
     draw_fit(canvas, action_fit(card), x + bx, y + by, bw)
-    label(canvas, x + CARD_W / 2, y + CARD_H - 2.3 * MM, f"{pirate.colour} pirate",
-          "sans-bold", 6.5, PAPER, "middle")
+    label(canvas, x + CARD_W / 2, y + CARD_H - FOOT_BASELINE, f"{pirate.colour} pirate",
+          "sans-bold", 6.5, on_colour(pirate.rgb), "middle")
 
 
 def draw_object_card(canvas: Canvas, x: float, y: float, card: ObjectCard,
@@ -433,14 +447,15 @@ def draw_object_card(canvas: Canvas, x: float, y: float, card: ObjectCard,
     edge = card.colour if card.colour is not None else NIGHT
     _frame(canvas, x, y, edge, PARCH, bleed)
     fit_title = fit_text(card.name, "display", CARD_W - 10 * MM, 9 * MM, 18, 10)
-    draw_fit(canvas, fit_title, x + 5 * MM, y + 6 * MM, CARD_W - 10 * MM, edge, "center")
+    draw_fit(canvas, fit_title, x + 5 * MM, y + 6 * MM, CARD_W - 10 * MM,
+             legible(edge, PARCH, 3.0 if fit_title.size >= 14 else 4.5), "center")
     draw_icon(canvas, card.icon, x + CARD_W / 2 - 10 * MM, y + 18 * MM, 20 * MM, 20 * MM, edge)
     bx, by, bw, _ = object_text_box()
     draw_fit(canvas, object_fit(card), x + bx, y + by, bw)
     foot = {"end": "kept for the end of the game", "defence": "when attacked",
             "treasure": "treasure", "action": "when you hold the Moon"}[card.kind]
-    label(canvas, x + CARD_W / 2, y + CARD_H - 2.3 * MM, foot, "sans-bold", 6.5, PAPER,
-          "middle")
+    label(canvas, x + CARD_W / 2, y + CARD_H - FOOT_BASELINE, foot, "sans-bold", 6.5,
+          on_colour(edge), "middle")
 
 
 def draw_card_back(canvas: Canvas, x: float, y: float, kind: str,
@@ -453,10 +468,11 @@ def draw_card_back(canvas: Canvas, x: float, y: float, kind: str,
                 stroke=Stroke(PAPER, 1.2))
     draw_icon(canvas, "voodoo-doll" if kind == "action" else "chest",
               x + CARD_W / 2 - 14 * MM, y + 24 * MM, 28 * MM, 28 * MM, PAPER)
-    label(canvas, x + CARD_W / 2, y + 64 * MM, "Voodoo Pirate", "display", 16, PAPER, "middle")
+    ink = on_colour(edge)
+    label(canvas, x + CARD_W / 2, y + 64 * MM, "Voodoo Pirate", "display", 16, ink, "middle")
     label(canvas, x + CARD_W / 2, y + 70 * MM,
           (f"Action · {owner}" if owner else "Action") if kind == "action" else "Object",
-          "sans-bold", 9, PAPER, "middle")
+          "sans-bold", 9, ink, "middle")
 
 
 # --- ship mat --------------------------------------------------------------------------------
@@ -467,19 +483,22 @@ def draw_mat(canvas: Canvas, x: float, y: float, pirate: Pirate) -> None:
     """A ship mat: souls (6), three holds, the Voodoo Power die, coins, and the pirate's
     skill printed upside down along the far edge for the other players to read."""
     col = pirate.rgb
-    canvas.path(rect_ops(x, y, MAT_W, MAT_H, 4 * MM), fill=PARCH, stroke=Stroke(col, 2.5))
+    inset = 1.5 * MM  # the frame lies inside the trim: a cut that wanders leaves it whole
+    canvas.path(rect_ops(x + inset, y + inset, MAT_W - 2 * inset, MAT_H - 2 * inset, 3 * MM),
+                fill=PARCH, stroke=Stroke(col, 2.5))
     # Hull.
     hull = [(x + 14 * MM, y + 30 * MM), (x + 150 * MM, y + 30 * MM), (x + 182 * MM,
             y + 66 * MM), (x + 150 * MM, y + 102 * MM), (x + 14 * MM, y + 102 * MM)]
     canvas.path(polyline_ops(hull, closed=True), fill=(0.93, 0.88, 0.78),
                 stroke=Stroke(col, 1.6, join=1))
-    label(canvas, x + 8 * MM, y + 112 * MM, f"{pirate.colour} pirate's ship", "display", 16, col)
+    label(canvas, x + 8 * MM, y + 112 * MM, f"{pirate.colour} pirate's ship", "display", 16,
+          legible(col, PARCH, 3.0))
     label(canvas, x + MAT_W - 8 * MM, y + 112 * MM, "everything here stays in plain view "
           "(Objects face down)", "sans", 6.5, GREY, "end")
     # Skill, upside down along the top edge.
     canvas.push()
     canvas.transform(-1, 0, 0, -1, x + MAT_W, y + 26 * MM)
-    label(canvas, 8 * MM, 6 * MM, f"{pirate.skill} (skill)", "display", 13, col)
+    label(canvas, 8 * MM, 6 * MM, f"{pirate.skill} (skill)", "display", 13, legible(col, PARCH))
     fit = fit_text(pirate.skill_text, "serif", MAT_W - 16 * MM, 10 * MM, 10, MIN_TEXT_PT)
     draw_fit(canvas, fit, 8 * MM, 9 * MM, MAT_W - 16 * MM)
     canvas.pop()
@@ -505,7 +524,8 @@ def draw_mat(canvas: Canvas, x: float, y: float, pirate: Pirate) -> None:
     dx, dy = x + 142 * MM, y + 52 * MM
     canvas.path(rect_ops(dx, dy, 24 * MM, 24 * MM, 3 * MM), fill=PAPER,
                 stroke=Stroke(col, 1.6))
-    label(canvas, dx + 12 * MM, dy + 15 * MM, str(pirate.power), "display", 26, col, "middle")
+    label(canvas, dx + 12 * MM, dy + 15 * MM, str(pirate.power), "display", 26,
+          legible(col, PAPER, 3.0), "middle")
     label(canvas, dx + 12 * MM, dy - 2 * MM, "VOODOO POWER", "sans-bold", 6.5, INK, "middle")
     label(canvas, dx + 12 * MM, dy + 29 * MM, "+1 per hit, max 6", "sans", 6, GREY, "middle")
     # Coins.
@@ -584,7 +604,7 @@ def draw_tokens(canvas: Canvas, x: float, y: float, w: float, groups: list[Token
                           group.ink)
             elif group.text:
                 label(canvas, cx + d / 2, cy + d / 2 + d * 0.1, group.text, "sans-bold",
-                      d * 0.22 / MM * 2.2, group.ink, "middle")
+                      d * 0.22 / MM * 2.2, on_colour(group.fill, group.ink), "middle")
             cx += need
             row_h = max(row_h, d)
     return cy + row_h - y

@@ -15,7 +15,7 @@ from typing import Any
 from sheetgen.assets import fonts
 from sheetgen.canvas import MM
 from sheetgen.canvas.protocol import Canvas
-from sheetgen.errors import did_you_mean
+from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register, warn
 from sheetgen.layout.params import BOOL, COLOR, FONT, LENGTH, SIZE, TEXT, Choice, Number, Param
 
@@ -174,6 +174,17 @@ class Text(Element):
         "opacity": Param(Number(minimum=0, maximum=1), 1.0, ""),
     }
 
+    def _check_glyphs(self, lines: list) -> None:
+        """Every character has a glyph in its font, or the text is refused (it would print
+        as nothing)."""
+        for line in lines:
+            for run in line:
+                if run.icon:
+                    continue
+                problem = fonts.glyph_error_text(run.text, run.font)
+                if problem:
+                    raise SheetgenError(problem, self.pos, hint=fonts.GLYPH_HINT)
+
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         text = v["text"]
         text = {"upper": text.upper(), "lower": text.lower(), "title": text.title()}.get(
@@ -185,6 +196,7 @@ class Text(Element):
             while size > v["min_size"] and not _fits(lines, size, v, width, height):
                 size = max(v["min_size"], size - 0.25)
                 lines = layout_lines(text, v["font"], size, width, v["wrap"])
+        self._check_glyphs(lines)
         self._check_fit(lines, size, v, width, height, scope)
         self._check_icons(text, scope)
         leading = size * v["leading"]

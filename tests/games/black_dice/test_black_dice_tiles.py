@@ -124,15 +124,18 @@ def pad_pdf(tmp_path_factory):
 
 
 def test_pad_prints_the_whole_game(pad_pdf):
-    """4 quest tiles, pirate fronts and backs, two token sheets and their backs, two sticker
-    sheets, the quick reference."""
+    """4 quest tiles, pirate fronts and backs, two round-token sheets and their backs, the
+    ship tokens and their backs, two sticker sheets, the quick reference; printed
+    double-sided as one file, so each one-sided sheet is followed by a blank back."""
     texts = [" ".join(t.split()) for t in page_texts(pad_pdf.read_bytes())]
-    assert len(texts) == 4 + 2 + 2 + 2 + 2 + 1
-    assert [load_quest(q).name in texts[i] for i, q in enumerate(BUNDLED)] == [True] * 4
-    assert "Bullseye" in texts[4] and "Overboard" in texts[5]
-    assert "GOLD" in texts[6] and "OUR SHIP" in texts[8] and "THE ENEMY" in texts[9]
-    assert "cursed black dice" in texts[10] and "crew" in texts[11]
-    assert "quick reference" in texts[12]
+    blank = "This side is left blank for double-sided printing."
+    assert len(texts) == 4 * 2 + 2 + 4 + 2 + 2 * 2 + 1 * 2
+    assert [load_quest(q).name in texts[2 * i] for i, q in enumerate(BUNDLED)] == [True] * 4
+    assert all(texts[i] == blank for i in (1, 3, 5, 7, 17, 19, 21))
+    assert "Bullseye" in texts[8] and "Overboard" in texts[9]
+    assert "GOLD" in texts[10] and "OUR SHIP" in texts[14] and "THE ENEMY" in texts[15]
+    assert "cursed black dice" in texts[16] and "crew" in texts[18]
+    assert "quick reference" in texts[20]
 
 
 def test_pad_is_a_clean_pdf_with_embedded_fonts(pad_pdf):
@@ -145,4 +148,4 @@ def test_pad_is_a_clean_pdf_with_embedded_fonts(pad_pdf):
 
 def test_pad_is_byte_identical_run_to_run():
     assert build_pad() == build_pad()
-    assert build_pad(paper="letter")[1] == 13
+    assert build_pad(paper="letter")[1] == 22

@@ -19,7 +19,7 @@ from tests.helpers.pdfcheck import MM, page_texts, path_boxes
 
 @pytest.fixture(scope="module")
 def pad_pdf() -> bytes:
-    data, pages, _ = build_pad(seed=3)
+    data, pages = build_pad(seed=3)[:2]
     assert pages == 5
     return data
 
@@ -95,7 +95,7 @@ def test_every_part_prints_without_a_warning(paper):
     """As `render --strict` would demand: all text fits, and every cut line gets its marks
     (the rules card once reached 2 mm of the sheet's edge, too close for them)."""
     warnings: list = []
-    data, pages, _ = build_pad(seed=3, paper=paper, warnings=warnings)
+    data, pages = build_pad(seed=3, paper=paper, warnings=warnings)[:2]
     assert pages == 5
     assert not warnings, [str(w) for w in warnings]
 

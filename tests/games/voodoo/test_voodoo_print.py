@@ -79,18 +79,36 @@ def test_pad_holds_the_whole_game(paper):
     from sheetgen.games.voodoo.pad import PARTS, build_pad
     from sheetgen.render.compose import sheet_count
 
-    data, pages, _ = build_pad(paper=paper)
+    pad = build_pad(paper=paper)
+    data, pages = pad.pdf, pad.pages
     small = paper if paper != "a2" else "a4"
     expected = 0
     for name, _ in PARTS:
-        options = (RenderOptions(tile=paper) if paper != "a2" else RenderOptions(paper="a2")) \
-            if name == "voodoo/board" else RenderOptions(paper=small)
+        if name == "voodoo/board" and paper == "a2":
+            continue  # the print shop's board is a file of its own
+        options = RenderOptions(tile=paper) if name == "voodoo/board" \
+            else RenderOptions(paper=small)
         expected += sheet_count(load_layout(find_layout(name), options), 1)
-    assert pages == expected
-    board_sheets = 1 if paper == "a2" else 8  # A2 on 4 x 2 portrait A4 or Letter sheets
-    # mats 3, Action cards 4 sheets + 4 of backs, Object 3 + 3, aids 3, tokens 2
-    assert pages == board_sheets + 3 + 8 + 6 + 3 + 2
+    board_sheets = 0 if paper == "a2" else 8  # A2 on 4 x 2 portrait A4 or Letter sheets
+    # the file is printed double-sided as a whole: each one-sided sheet (board, mats 3,
+    # aids 3, tokens 2) gets a blank back, so every card front is on an odd page
+    one_sided = board_sheets + 3 + 3 + 2
+    assert pages == expected + one_sided
+    # Action cards 4 sheets + 4 of backs, Object 3 + 3
+    assert pages == 2 * one_sided + 8 + 6
     assert data.startswith(b"%PDF")
+    if paper != "a2":
+        assert pad.extras == ()
+        return
+    ((suffix, board),) = pad.extras
+    assert suffix == "-board-a2"
+    from helpers.pdfcheck import page_boxes
+
+    (boxes,) = page_boxes(board)
+    # the A2 sheet is the trim, with 3 mm of bleed and room for crop marks around it
+    assert boxes.mm("trim")[2] - boxes.mm("trim")[0] == pytest.approx(594, abs=0.01)
+    assert boxes.mm("trim")[0] - boxes.mm("bleed")[0] == pytest.approx(3, abs=0.01)
+    assert boxes.mm("media")[2] > boxes.mm("bleed")[2]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -24,7 +24,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import polylabel
 
 from sheetgen.access import readable
-from sheetgen.assets.fonts import string_width
+from sheetgen.assets.fonts import GLYPH_HINT, glyph_error_text, string_width
 from sheetgen.canvas import MM
 from sheetgen.canvas.draw import label as draw_label
 from sheetgen.canvas.draw import pointer
@@ -445,7 +445,7 @@ class IslandMap(Element):
             canvas.path(polyline_ops([left, tip, (cx, cy)], closed=True), fill=(0.55, 0.6, 0.64))
             canvas.path(polyline_ops([right, tip, (cx, cy)], closed=True), fill=(1, 1, 1),
                         stroke=Stroke((0.55, 0.6, 0.64), 0.4))
-        draw_label(canvas, cx, cy - r - 2, "N", "sans-bold", 7, (0.45, 0.5, 0.55), "middle")
+        draw_label(canvas, cx, cy - r - 2, "N", "sans-bold", 7, (0.3, 0.33, 0.37), "middle")
 
 
 @dataclass(frozen=True)
@@ -517,6 +517,8 @@ class IslandText(Element):
         "y": Param(LENGTH, 0.0, "baseline y"),
         "font": Param(TEXT, "display", "a bundled font"),
         "size": Param(Number(minimum=2, maximum=200), 24.0, "points"),
+        "w": Param(SIZE, None, "widest the line may be: a longer one shrinks (to half "
+                                 "its size at most), else it is refused"),
         "color": Param(COLOR, "ink", ""),
         "align": Param(Choice(options=("left", "center", "right")), "center", ""),
     }
@@ -527,10 +529,23 @@ class IslandText(Element):
         text = data["name"] if v["what"] == "name" else note
         if not text:
             return
-        width = string_width(text, v["font"], v["size"])
+        problem = glyph_error_text(text, v["font"])
+        if problem:
+            raise SheetgenError(f"island {v['what'].replace('_', ' ')}: {problem}", self.pos,
+                                hint=GLYPH_HINT)
+        size = v["size"]
+        width = string_width(text, v["font"], size)
+        if v["w"] is not None and width > v["w"]:  # a long name shrinks, down to half size
+            size = max(size / 2, size * v["w"] / width)
+            width = string_width(text, v["font"], size)
+            if width > v["w"] + 0.01:
+                raise SheetgenError(
+                    f"the island {v['what'].replace('_', ' ')} {text!r} is "
+                    f"{width / MM:.0f} mm long even at {size:.1f} pt; the sheet has "
+                    f"{v['w'] / MM:.0f} mm", self.pos, hint="choose a shorter name")
         x = v["x"] - (width / 2 if v["align"] == "center" else width if v["align"] == "right"
                       else 0.0)
-        canvas.text(x, v["y"], text, v["font"], v["size"], v["color"])
+        canvas.text(x, v["y"], text, v["font"], size, v["color"])
 
 
 @register

@@ -54,7 +54,8 @@ def make_pad(report, options: dict[str, Any]) -> dict[str, Any]:
     from ..pad import build_pad
 
     report(stage="drawing the pad")
-    pdf, pages, _ = build_pad(**options)
+    pad = build_pad(**options)
+    pdf, pages = pad.pdf, pad.pages
     report(stage="previewing")
     previews = []
     doc = pdfium.PdfDocument(pdf)
