@@ -5,9 +5,10 @@ comment lines right above it. So `sheetgen vars LAYOUT` and the checks of `--set
 same file the designer edits; no second list can drift from it.
 
 `--set name=value` is checked against the kind of the default: a flag takes true or false,
-a number a number, a mapping a mapping (or `--set name.key=value` for one entry), and a key a
-mapping does not have is an error with a "did you mean". A variable whose default is null
-takes anything (a file name, inline data).
+a number a number (a whole-number default takes 80.5 too: most are sizes in mm), a mapping
+a mapping (or `--set name.key=value` for one entry), and a key a mapping does not have is an
+error with a "did you mean". A variable whose default is null takes anything (a file name,
+inline data).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def kind_of(value: Any) -> str:
 
 _FITS = {
     "bool": (bool,),
-    "int": (int,),
+    "int": (int, float),  # sizes written as whole mm still take 80.5
     "float": (int, float),
     "color": (str,),
     "text": (str, int, float),
@@ -94,14 +95,14 @@ def _kind_hint(kind: str, key: str, defaults: dict[str, Any]) -> str:
     if kind == "mapping" and switches:
         return (f"a computed or structured value; the switches of this layout are "
                 f"{', '.join(switches)} (see `sheetgen vars LAYOUT`)")
-    examples = {"bool": "true or false", "int": "a whole number", "float": "a number",
+    examples = {"bool": "true or false", "int": "a number", "float": "a number",
                 "color": "a colour like '#8a1c1c'", "list": "a YAML list like [1, 2]",
                 "mapping": "a YAML mapping like {a: 1}", "text": "some text"}
     return f"give {examples.get(kind, 'a value')}, or see `sheetgen vars LAYOUT`"
 
 
 def _a(kind: str) -> str:
-    names = {"bool": "a flag", "int": "a whole number", "float": "a number",
+    names = {"bool": "a flag", "int": "a number", "float": "a number",
              "color": "a colour", "text": "text", "list": "a list", "mapping": "a mapping",
              "any": "anything"}
     return names[kind]

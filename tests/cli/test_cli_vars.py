@@ -46,7 +46,8 @@ def test_a_wrong_kind_is_refused_with_the_switch_named(runner, tmp_path):
 
 @pytest.mark.parametrize("setting, expected", [
     ("show_par=1", "is a flag"),
-    ("matches=six", "is a whole number"),
+    ("matches=six", "is a number"),
+    ("matches=true", "is a number"),
     ("points.succesion4=35", "did you mean 'succession4'"),
     ("points.full_boat.x=1", "not a mapping"),
     ("nosuch=1", "no variable 'nosuch'"),
@@ -57,7 +58,8 @@ def test_bad_settings_are_located_errors(runner, setting, expected):
     assert expected in result.stderr and "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("setting", ["show_par=true", "matches=4", "points.succession4=35"])
+@pytest.mark.parametrize("setting", ["show_par=true", "matches=4", "points.succession4=35",
+                                     "x0=6.5"])
 def test_good_settings_pass(runner, setting):
     result = runner.invoke(main, ["validate", "swashbuckle/scorecard", "--set", setting])
     assert result.exit_code == 0, result.output
