@@ -64,6 +64,21 @@ def test_a_truncated_png_fails_validate_and_render_cleanly(sheetgen, tmp_path):
     assert not (tmp_path / "o.pdf").exists()
 
 
+def test_a_truncated_png_fails_also_after_weasyprint_was_imported(sheetgen, tmp_path,
+                                                                   monkeypatch):
+    """WeasyPrint sets PIL's LOAD_TRUNCATED_IMAGES at import (a rulebook built earlier in
+    the same process, as in the studio or this suite): the check must not depend on it."""
+    from PIL import ImageFile
+
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)
+    whole = _png(300, 300)
+    (tmp_path / "cut.png").write_bytes(whole[: len(whole) // 2])
+    (tmp_path / "l.yaml").write_text("elements:\n  - {type: image, src: cut.png, w: 20, "
+                                     "h: 20}\n")
+    clean_error(sheetgen("validate", "l.yaml"), "l.yaml:2", "cannot read image cut.png")
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # left as it was found
+
+
 def test_grid_cell_numbers_that_overflow_are_located(sheetgen, tmp_path):
     (tmp_path / "l.yaml").write_text(
         "elements:\n  - type: grid\n    x: 0\n    y: 0\n    w: 50\n    h: 50\n"

@@ -131,12 +131,17 @@ def _raster_size(path: Path, pos: Position | None = None) -> tuple[float, float]
     picture), then every pixel decoded once, so a truncated or corrupt file is an error here
     and not a crash in the PDF writer."""
     from PIL import Image as PILImage
+    from PIL import ImageFile
 
     from sheetgen import limits
 
     # The budget replaces PIL's own decompression-bomb warning (printed on stderr at 89
     # million pixels, an error only at twice that).
     PILImage.MAX_IMAGE_PIXELS = None
+    # WeasyPrint (the rulebooks) sets PIL's process-wide LOAD_TRUNCATED_IMAGES at import; a
+    # truncated picture must still be an error here, whatever was imported before.
+    saved = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
     try:
         with PILImage.open(path) as picture:
             width, height = picture.size
@@ -149,6 +154,8 @@ def _raster_size(path: Path, pos: Position | None = None) -> tuple[float, float]
     except Exception as err:  # noqa: BLE001 - PIL raises many kinds on damaged files
         raise SheetgenError(f"cannot read image {path.name}: {str(err)[:200]}", pos,
                             hint="the file is damaged or not a PNG/JPEG picture") from None
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = saved
     return float(width), float(height)
 
 
