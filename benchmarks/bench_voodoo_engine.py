@@ -11,7 +11,7 @@ import os
 import time
 
 from sheetgen.games.voodoo.board import default_board
-from sheetgen.games.voodoo.game import play_game
+from sheetgen.games.voodoo.playthrough import play_game
 
 
 def main() -> None:

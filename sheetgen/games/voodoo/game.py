@@ -30,13 +30,13 @@ to this docstring and printed in docs/voodoo-engine.md:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from sheetgen.engine.contract import CHANCE, IllegalMove, Outcome, play
+from sheetgen.engine.contract import CHANCE, IllegalMove, Outcome
 
 from . import automa
 from .actions import ActionRules
@@ -627,52 +627,14 @@ def new_game(board: Board, seats: Sequence[str], rng: np.random.Generator,
 
 # --- playing whole games ----------------------------------------------------------------------
 def streams(seed: int) -> tuple[np.random.Generator, np.random.Generator, np.random.Generator]:
-    """The three independent generators `play_game` draws from: the setup (`new_game`), the
-    chance steps, the players. Chance and players apart give common random numbers: the
-    same seed deals the same setup and the same dice whoever plays."""
+    """The three independent generators `playthrough.play_game` draws from: the setup
+    (`new_game`), the chance steps, the players. Chance and players apart give common
+    random numbers: the same seed deals the same setup and the same dice whoever plays."""
     a, b, c = (np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(3))
     return a, b, c
 
 
 def setup_for_replay(board: Board, seats: Sequence[str], seed: int) -> VoodooState:
-    """The position `play_game(board, seats, ..., seed)` started from: a log of its moves
-    (chance outcomes included) replays from here with `push`."""
+    """The position `playthrough.play_game(board, seats, ..., seed)` started from: a log of
+    its moves (chance outcomes included) replays from here with `push`."""
     return new_game(board, seats, streams(seed)[0])
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game played to its end (see `play_game`)."""
-
-    outcome: Outcome
-    rounds: int
-    end: str                                  # "shore" | "lunar"
-    start_space: tuple[Space, ...]            # per seat
-    power: tuple[dict[str, int], ...]         # per seat: position, coins, broadsides, skulls
-    moves: tuple[str, ...]
-    seats: tuple[str, ...]
-    colours: tuple[int, ...]
-
-
-def play_game(board: Board, seats: Sequence[str], policies: Sequence[Any], seed: int,
-              on_move: Callable[[str], None] | None = None) -> GameRecord:
-    """Play one game: `policies[i]` (a Player with `choose(state, rng)`, or a name in
-    players.PLAYERS) decides for seat i (ignored for Cursed Pirates, whom the referee plays).
-    The seed drives the setup, the chance steps and the players, each from its own stream."""
-    from .players import make_player
-
-    setup_rng, chance_rng, player_rng = streams(seed)
-    state = new_game(board, seats, setup_rng)
-    players = [make_player(p) if isinstance(p, str) else p for p in policies]
-    moves: list[str] = []
-
-    def record(seat: int, move: Any) -> None:
-        moves.append(str(move))
-        if on_move is not None:
-            on_move(str(move))
-
-    play(state, players, chance_rng, record, player_rng=player_rng)
-    c = state.core
-    return GameRecord(outcome=c.result, rounds=c.round, end=c.end,
-                      start_space=tuple(c.start), power=tuple(dict(p) for p in c.power_parts),
-                      moves=tuple(moves), seats=tuple(seats), colours=tuple(c.colour))

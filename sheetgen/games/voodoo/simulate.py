@@ -142,7 +142,7 @@ def make_players(seated: Sequence[str], options: tuple[tuple[str, Any], ...]) ->
 
 def play_one(game_seed: int, index: int, run: Run) -> GameSummary:
     """Game `index` of a run (top level, so worker processes can call it)."""
-    from sheetgen.games.voodoo.game import play_game
+    from sheetgen.games.voodoo.playthrough import play_game
 
     board = board_from_text(run.board_text)
     seated = run.lineup.seated(index)

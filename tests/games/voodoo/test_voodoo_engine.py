@@ -23,9 +23,10 @@ from sheetgen.games.voodoo.core import (
     SOUL_LIMIT,
     SOULS_PER_COLOUR,
 )
-from sheetgen.games.voodoo.game import OBJECT_COUNTS, new_game, play_game
+from sheetgen.games.voodoo.game import OBJECT_COUNTS, new_game
 from sheetgen.games.voodoo.moves import COLOURS, Move
 from sheetgen.games.voodoo.players import PLAYERS
+from sheetgen.games.voodoo.playthrough import play_game
 
 B = default_board()
 R, BL, G, Y, P = range(5)
@@ -1111,7 +1112,7 @@ def test_same_seed_same_game_whatever_the_string_hash_seed():
     import subprocess
     import sys
     code = ("from sheetgen.games.voodoo.board import default_board\n"
-            "from sheetgen.games.voodoo.game import play_game\n"
+            "from sheetgen.games.voodoo.playthrough import play_game\n"
             "r = play_game(default_board(), ['player', 'cursed', 'player'],"
             " ['greedy', 'greedy', 'random'], 3)\n"
             "print(' '.join(r.moves))\n")
