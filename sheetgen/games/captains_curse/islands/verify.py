@@ -254,9 +254,15 @@ def expert_trials(island: Island, band: Band, ruleset: Ruleset, seed: int,
 def verify(island: Island, band: Band | str = "normal", ruleset: Ruleset | None = None,
            data: dict[str, Any] | None = None, expert_cap: int = EXPERT_CAP,
            greedy_games: int = GREEDY_GAMES, min_width: float = 0.0,
-           min_games: int = MIN_GAMES, figure_games: int = FIGURE_GAMES) -> Verdict:
+           min_games: int = MIN_GAMES, figure_games: int = FIGURE_GAMES,
+           report_failures: bool = True) -> Verdict:
     """Structural checks plus the early-stopped expert simulation against `band`, then (for
-    a sound island) the printed figure: `figure_games` expert games on independent dice."""
+    a sound island) the printed figure: `figure_games` expert games on independent dice.
+
+    `report_failures=False` skips the greedy games and the figure of an island that fails
+    the acceptance test (its verdict then has `greedy_games == figure_games == 0`):
+    `generate_verified` discards such an island, and those games were a third of its
+    expert play. The acceptance decision and every passing island's verdict are the same."""
     band = get_band(band) if isinstance(band, str) else band
     ruleset = ruleset or Ruleset()
     faults = structural_faults(island, ruleset, data, min_width)
@@ -266,6 +272,8 @@ def verify(island: Island, band: Band | str = "normal", ruleset: Ruleset | None 
     passed = False
     for progress in expert_trials(island, band, ruleset, VERIFY_SEED, expert_cap, min_games):
         games, wins, passed = progress.games, progress.wins, progress.passed
+    if not passed and not report_failures:
+        return Verdict(band.name, False, (), games, wins, 0, 0)
     greedy = play_games(island, ruleset, "greedy", VERIFY_SEED, 0, greedy_games)
     figure = play_games(island, ruleset, "expert", figure_seed(island), 0, figure_games)
     return Verdict(band.name, passed, (), games, wins, greedy_games,
@@ -378,7 +386,7 @@ def generate_verified(seed: int, difficulty: str = "normal",
         next_attempt = generated.attempt + 1
         island = island_from_dict(generated.data)
         verdict = verify(island, band, ruleset, generated.data,
-                         min_width=params.min_space_width)
+                         min_width=params.min_space_width, report_failures=False)
         if verdict.passed:
             return VerifiedIsland(generated, verdict, tries)
         seen.append(f"{verdict.expert_rate:.0%}" if not verdict.faults else "invalid")

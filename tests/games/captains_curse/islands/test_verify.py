@@ -55,3 +55,21 @@ def test_impossible_difficulty_ends_with_a_clear_error(monkeypatch):
 def test_pad_seeds_do_not_depend_on_order():
     assert V.pad_seed(7, 3) == V.pad_seed(7, 3)
     assert len({V.pad_seed(7, i) for i in range(100)}) == 100
+
+
+def test_failures_need_no_figure_and_keep_their_decision(data):
+    """generate_verified skips the greedy games and the figure of a failing island: the
+    acceptance record is the same, nothing else is played; a passing verdict is unchanged."""
+    island = island_from_dict(data)
+    hard = V.Band("unreachable", 0.0, 0.01)
+    full = V.verify(island, hard, data=data, greedy_games=16, figure_games=16)
+    lean = V.verify(island, hard, data=data, greedy_games=16, figure_games=16,
+                    report_failures=False)
+    assert not full.passed and not lean.passed
+    assert (lean.expert_games, lean.expert_wins) == (full.expert_games, full.expert_wins)
+    assert full.figure_games == 16 and full.greedy_games == 16
+    assert lean.figure_games == lean.greedy_games == 0
+    easy = V.Band("lenient", 0.01)
+    assert V.verify(island, easy, data=data, greedy_games=16, figure_games=16,
+                    report_failures=False) == V.verify(island, easy, data=data,
+                                                       greedy_games=16, figure_games=16)
