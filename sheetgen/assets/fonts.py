@@ -176,21 +176,6 @@ def missing_glyphs(text: str, font: str) -> str:
     return "".join(seen)
 
 
-def glyph_error_text(text: str, font: str) -> str | None:
-    """A sentence naming the characters `font` cannot draw in `text`, or None."""
-    missing = missing_glyphs(text, font)
-    if not missing:
-        return None
-    shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5])
-    more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-    return (f"the font '{font}' has no glyph for {shown}{more} in {text[:40]!r}: it would "
-            "print as nothing")
-
-
-GLYPH_HINT = ("sheetgen's bundled faces cover Latin scripts; write the text in Latin letters "
-              "(transliterate the name), or drop the emoji")
-
-
 def string_width(text: str, font: str, size: float) -> float:
     """Width in points of `text` set in `font` at `size` points, as reportlab will set it."""
     m = _metrics(font)

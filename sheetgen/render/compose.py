@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen import limits
+from sheetgen.assets.scripts import UnprintableText
 from sheetgen.canvas import MM
 from sheetgen.canvas.geometry import ellipse_ops, rect_ops
 from sheetgen.canvas.pieces import HOME_MARGIN, Piece, SheetPlan, home_paper
@@ -155,6 +156,17 @@ of the page, so they are always drawn anew). They are drawn once per
         return True
 
 
+def _point_at_field(err: UnprintableText, row: Row) -> None:
+    """Text a data row brought (a card's name from the deck's CSV) that cannot be printed:
+    the fault is in the row's field, so the error points there, not at the layout."""
+    for key, value in row.fields.items():
+        if isinstance(value, str) and any(ch in value for ch in err.chars):
+            err.message = f"field '{key}': {err.message} (drawn at {err.position})"
+            err.position = row.pos
+            err.args = (err.message,)
+            return
+
+
 def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCanvas],
             notes: list[tuple[Position, str]], faults: list[SheetgenError] | None,
             row: Row, static: StaticCache | None = None) -> Blocks:
@@ -175,6 +187,8 @@ def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCa
             element.render(rec, scope)
             _check_finite(rec, element)
         except SheetgenError as err:
+            if isinstance(err, UnprintableText) and row.fields:
+                _point_at_field(err, row)
             if row.fields:  # say which data row the template failed for
                 err.message += f" ({row.label()})"
                 err.args = (err.message,)

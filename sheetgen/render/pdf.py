@@ -15,10 +15,10 @@ import io
 from reportlab.pdfgen import canvas as rl_canvas
 
 from sheetgen import __version__
-from sheetgen.assets.fonts import GLYPH_HINT, glyph_error_text, register_reportlab
+from sheetgen.assets.fonts import register_reportlab
+from sheetgen.assets.scripts import check_printable
 from sheetgen.canvas.pieces import PIECE_INFO_KEY, SheetPlan
 from sheetgen.canvas.protocol import Color, PageBoxes, PathOp, Stroke
-from sheetgen.errors import SheetgenError
 from sheetgen.layout.colors import to_cmyk
 
 OUTPUT_CONDITION = "FOGRA39"
@@ -195,9 +195,7 @@ class PdfCanvas:
 
     def text(self, x: float, y: float, s: str, font: str, size: float, color: Color,
              opacity: float = 1.0) -> None:
-        problem = glyph_error_text(s, font)
-        if problem:  # the last line of defence: elements check first and name the line
-            raise SheetgenError(problem, hint=GLYPH_HINT)
+        check_printable(s, font)  # the last line of defence: elements name the line
         c = self._c
         c.saveState()
         if opacity < 1:

@@ -106,7 +106,7 @@ def test_job_3_a_hard_island_renamed_and_printed_as_copies(user):
     assert "Quill Rock" in printed and "not verified here" not in printed
     recorded = json.loads(text.splitlines()[0].split(": ", 1)[1])["small_print"]
     assert " ".join(recorded.split()) in " ".join(printed.split())  # the record, unchanged
-    assert "record checked" in printed
+    assert "record matches the island" in printed
 
 
 def test_job_4_the_voodoo_board_tiled_on_letter_and_all_of_shipwrecked(user):

@@ -73,3 +73,103 @@ def test_name_too_long_even_at_half_size_is_refused(write_layout, tmp_path):
 
     with pytest.raises(SheetgenError, match="choose a shorter name|mm long"):
         _island_texts(write_layout, tmp_path, "Isle of Blackhaven", w="20mm")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("مرسى", ["Arabic", "shaping", "unjoined"]),
+    ("אי", ["Hebrew", "right to left"]),
+    ("港口", ["Chinese, Japanese or Korean", "16 MB"]),
+    ("Skull 💀", ["emoji"]),
+])
+def test_each_script_is_refused_with_its_reason(text, words):
+    from sheetgen.assets.scripts import UnprintableText, check_printable
+
+    with pytest.raises(UnprintableText) as info:
+        check_printable(text, "serif")
+    for word in words:
+        assert word in info.value.message
+    assert info.value.hint
+
+
+def test_every_bundled_face_has_printable_ascii():
+    """check_printable skips printable ASCII without reading a font: this is why it may."""
+    from sheetgen.assets.fonts import font_names
+
+    ascii_text = "".join(chr(c) for c in range(32, 127))
+    for font in font_names():
+        assert missing_glyphs(ascii_text, font) == "", font
+
+
+def test_the_pdf_canvas_refuses_what_it_would_draw_as_nothing():
+    from sheetgen.assets.scripts import UnprintableText
+    from sheetgen.render.pdf import PdfCanvas
+
+    canvas = PdfCanvas()
+    canvas.begin_page(100, 100)
+    with pytest.raises(UnprintableText):
+        canvas.text(10, 10, "Port 港", "sans", 10, (0, 0, 0))
+
+
+def _island_file(tmp_path, place: str | None = None, name: str | None = None) -> Path:
+    import yaml
+
+    source = sorted((REPO / "layouts" / "captains_curse" / "islands").glob("*.yaml"))[0]
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    if name is not None:
+        data["name"] = name
+    if place is not None:
+        next(s for s in data["spaces"] if "place" in s)["place"] = place
+    path = tmp_path / "isle.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
+                    encoding="utf-8")
+    return path
+
+
+def test_an_island_file_with_an_unprintable_place_name_is_refused_at_its_line(runner,
+                                                                            tmp_path):
+    path = _island_file(tmp_path, place="הנמל")
+    line = next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if "הנמל" in text)
+    out = tmp_path / "sheet.pdf"
+    done = runner.invoke(main, ["render", "captains-curse/island-sheet", "--set",
+                                f"island={path}", "-q", "-o", str(out)])
+    assert done.exit_code == 2, done.output
+    assert f"{path}:{line}:" in done.stderr and "Hebrew" in done.stderr
+    assert "place" in done.stderr and "hint: write it in Latin letters" in done.stderr
+    assert "Traceback" not in done.stderr and not out.exists()
+
+
+def test_an_island_name_in_cjk_is_refused_at_its_line(runner, tmp_path):
+    path = _island_file(tmp_path, name="宝島")
+    done = runner.invoke(main, ["render", "captains-curse/island-sheet", "--set",
+                                f"island={path}", "-q", "-o", str(tmp_path / "x.pdf")])
+    line = next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if text.startswith("name:"))
+    assert done.exit_code == 2 and "the island name" in done.stderr
+    assert f"{path}:{line}:" in done.stderr
+
+
+def test_a_deck_card_name_points_at_its_data_row(runner, tmp_path):
+    (tmp_path / "deck.csv").write_text("name,text\nPort Royal,A port\nمرسى,Harbour\n",
+                                       encoding="utf-8")
+    layout = tmp_path / "deck.yaml"
+    layout.write_text("page: {size: [63mm, 88mm], bleed: 3mm}\ndata: deck.csv\nelements:\n"
+                      "  - {type: text, text: '${row.name}', x: 5mm, y: 10mm, w: 50mm}\n",
+                      encoding="utf-8")
+    done = runner.invoke(main, ["validate", str(layout)])
+    assert done.exit_code == 2, done.output
+    assert f"{tmp_path / 'deck.csv'}:3:" in done.stderr and "field 'name'" in done.stderr
+    assert "Arabic" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_studio_refuses_an_unprintable_rename(tmp_path):
+    import yaml
+
+    from sheetgen.games.captains_curse.studio.edit import Edit, EditRejected, apply_edit
+
+    data = yaml.safe_load(_island_file(tmp_path).read_text(encoding="utf-8"))
+    with pytest.raises(EditRejected, match="Chinese, Japanese or Korean"):
+        apply_edit(data, Edit("rename", text="宝島"))
+    space = next(s for s in data["spaces"] if "place" in s)
+    with pytest.raises(EditRejected, match="emoji"):
+        apply_edit(data, Edit("set_place", space=space["id"], text="Skull 💀"))

@@ -18,10 +18,16 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from sheetgen.assets.scripts import check_printable
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 
 from .ruleset import N_COLUMNS, Ruleset
 from .source import Located, PathKey, check_keys, load_document
+
+NAME_FONT = "display"
+"""The face the island sheet sets the island's name in."""
+PLACE_FONT = "serif-italic"
+"""The face the map sets place names in."""
 
 ISLAND_FORMAT = "captains-curse-island/1"
 
@@ -187,6 +193,7 @@ def island_from_located(doc: Located) -> Island:
     name = data["name"]
     if not isinstance(name, str) or not name.strip():
         raise SheetgenError("name must be a non-empty string", doc.at(("name",)))
+    check_printable(name, NAME_FONT, doc.at(("name",)), "the island name")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise SheetgenError(f"seed must be an integer or null, got {seed!r}", doc.at(("seed",)))
@@ -228,6 +235,9 @@ def island_from_located(doc: Located) -> Island:
         place = raw.get("place")
         if place is not None and not isinstance(place, str):
             raise SheetgenError(f"spaces[{i}].place must be a string", doc.at((*where, "place")))
+        if place is not None:
+            check_printable(place, PLACE_FONT, doc.at((*where, "place")),
+                            f"spaces[{i}].place (space {sid})")
         polygon = _points(doc, (*where, "polygon"), raw.get("polygon"), f"spaces[{i}].polygon",
                           minimum=3)
         spaces.append(Space(sid, symbol, ring, polygon, place))

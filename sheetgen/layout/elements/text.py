@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.assets import fonts
+from sheetgen.assets.scripts import check_printable
 from sheetgen.canvas import MM
 from sheetgen.canvas.protocol import Canvas
-from sheetgen.errors import SheetgenError, did_you_mean
+from sheetgen.errors import did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register, warn
 from sheetgen.layout.params import BOOL, COLOR, FONT, LENGTH, SIZE, TEXT, Choice, Number, Param
 
@@ -181,9 +182,7 @@ class Text(Element):
             for run in line:
                 if run.icon:
                     continue
-                problem = fonts.glyph_error_text(run.text, run.font)
-                if problem:
-                    raise SheetgenError(problem, self.pos, hint=fonts.GLYPH_HINT)
+                check_printable(run.text, run.font, self.pos)
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         text = v["text"]

@@ -150,15 +150,17 @@ class Verdict:
         return wilson_interval(self.greedy_wins, self.greedy_games)
 
     def summary(self) -> str:
-        """One line for the sheet's small print: the figure on fresh dice when measured (the
-        acceptance record is biased by the selection, see the module docstring)."""
+        """What the sheet's small print says of the island's difficulty: the figure on fresh
+        dice when measured (the acceptance record is biased by the selection, see the module
+        docstring), in words a player reads, with its 95% range."""
         if self.figure_games:
-            lo, hi = self.figure_ci
-            return (f"{self.band} · expert wins {self.figure_rate:.0%} "
-                    f"(95% CI {lo:.0%}-{hi:.0%}, {self.figure_games} fresh games)")
-        lo, hi = self.expert_ci
-        return (f"{self.band} · expert wins {self.expert_rate:.0%} "
-                f"(95% CI {lo:.0%}-{hi:.0%}, {self.expert_games} games)")
+            rate, (lo, hi), games, kind = (self.figure_rate, self.figure_ci, self.figure_games,
+                                           "fresh games")
+        else:
+            rate, (lo, hi), games, kind = (self.expert_rate, self.expert_ci, self.expert_games,
+                                           "test games")
+        return (f"{self.band}: the expert player won {rate:.0%} of {games} {kind} "
+                f"(95% range {lo:.0%}\u2013{hi:.0%})")
 
     def to_dict(self) -> dict[str, Any]:
         return {"band": self.band, "passed": self.passed, "faults": list(self.faults),
@@ -292,8 +294,8 @@ class VerifiedIsland:
 
     def small_print(self) -> str:
         """The line a printed sheet carries so it can be regenerated and re-verified."""
-        return (f"seed {self.generated.seed} · {GENERATOR_VERSION} attempt "
-                f"{self.generated.attempt} · {self.verdict.summary()}")
+        return (f"Island from seed {self.generated.seed} · {self.verdict.summary()} · "
+                f"generator {GENERATOR_VERSION}, attempt {self.generated.attempt}")
 
 
     def record(self) -> dict[str, Any]:
@@ -351,18 +353,18 @@ def sheet_verification(text: str, island: Island, default_band: str = "normal") 
     `island new` (about half a second of expert play)."""
     record = record_for(text, island)
     if record is not None:
-        return f"{record['small_print']} · record checked"
+        return f"{record['small_print']} · record matches the island"
     old = read_record(text) or {}
     band = old.get("band") if old.get("band") in BANDS else default_band
-    seed_note = f"seed {island.seed} · " if island.seed is not None else ""
+    seed_note = f"Island from seed {island.seed} · " if island.seed is not None else ""
     verdict = verify(island, band)
     if verdict.faults:
-        return f"{seed_note}NOT winnable: {verdict.faults[0]}"
+        return f"{seed_note}not winnable: {verdict.faults[0]}"
     if verdict.passed:
-        return f"{seed_note}verified when printed · {verdict.summary()}"
+        return f"{seed_note}tested when printed, {verdict.summary()}"
     lo, hi = verdict.expert_ci
-    return (f"{seed_note}NOT verified for {band}: expert {lo:.0%}-{hi:.0%} in "
-            f"{verdict.expert_games} games · {verdict.summary()}")
+    return (f"{seed_note}not proven {band} (the expert player won {lo:.0%}\u2013{hi:.0%} of "
+            f"{verdict.expert_games} test games) · {verdict.summary()}")
 
 
 MAX_VERIFY_ATTEMPTS = 12

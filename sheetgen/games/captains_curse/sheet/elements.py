@@ -24,7 +24,8 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import polylabel
 
 from sheetgen.access import readable
-from sheetgen.assets.fonts import GLYPH_HINT, glyph_error_text, string_width
+from sheetgen.assets.fonts import ascent, string_width
+from sheetgen.assets.scripts import check_printable
 from sheetgen.canvas import MM
 from sheetgen.canvas.draw import label as draw_label
 from sheetgen.canvas.draw import pointer
@@ -36,7 +37,7 @@ from sheetgen.layout.elements.base import Element, Scope, register, warn
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.params import ANY, BOOL, COLOR, LENGTH, SIZE, TEXT, Choice, Number, Param
 
-from ..island import Island, island_from_dict, island_to_dict, load_island
+from ..island import PLACE_FONT, Island, island_from_dict, island_to_dict, load_island
 from ..ruleset import Ruleset
 
 INK = (0.13, 0.11, 0.10)
@@ -281,6 +282,10 @@ class IslandMap(Element):
         "lines": Param(ANY, None, "ids of the sink lines to draw (default: all of them)"),
         "ids": Param(BOOL, False, "referee print: a number in each space and a letter on each "
                      "sink line, the labels `play --dice` shows"),
+        "frame": Param(BOOL, True, "a rule around the map box (leave it off where the box "
+                       "is the cut edge: a frame on the trim is half cut away)"),
+        "bleed": Param(LENGTH, 0.0, "how far the sea runs past the box (3mm where the box "
+                       "is the cut edge of the page)"),
     }
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
@@ -291,9 +296,12 @@ class IslandMap(Element):
         polys, land = island_land(island, self.pos)
         fr = map_frame(land, v["x"], v["y"], v["w"], v["h"])
         sx, sy, sw, sh = v["x"], v["y"], v["w"], v["h"]
+        b = max(0.0, v["bleed"])
+        canvas.push()
+        canvas.clip(rect_ops(sx - b, sy - b, sw + 2 * b, sh + 2 * b))
+        canvas.path(rect_ops(sx - b, sy - b, sw + 2 * b, sh + 2 * b), fill=v["sea"])
         canvas.push()
         canvas.clip(rect_ops(sx, sy, sw, sh))
-        canvas.path(rect_ops(sx, sy, sw, sh), fill=v["sea"])
         self._waves(canvas, fr, land, island.name, (sx, sy, sw, sh))
         self._compass(canvas, fr, land, (sx, sy, sw, sh))
         outer = Polygon(land.exterior).buffer(1.8, quad_segs=4)
@@ -336,7 +344,9 @@ class IslandMap(Element):
         if v["ids"]:
             self._referee_labels(canvas, island, polys, land, fr, size, shown, v["line_color"])
         canvas.pop()
-        canvas.path(rect_ops(sx, sy, sw, sh), stroke=Stroke(INK, 0.8))
+        canvas.pop()
+        if v["frame"]:
+            canvas.path(rect_ops(sx, sy, sw, sh), stroke=Stroke(INK, 0.8))
         if v["grid"]:
             draw_centre_grid(canvas, island, Ruleset(), *centre_grid_box(land, fr))
 
@@ -379,7 +389,7 @@ class IslandMap(Element):
         crosses a border, a sink line or the coast; the smallest two-line setting if none
         fits, and then False, so the caller warns (a hand-edited name too long for its
         space)."""
-        font = "serif-italic"
+        font = PLACE_FONT
         page_poly = Polygon(fr.pts(poly.exterior.coords[:-1]))
         words = name.rsplit(" ", 1)
         settings = []
@@ -425,7 +435,9 @@ class IslandMap(Element):
         """A small compass rose in the sea corner farthest from the land."""
         sx, sy, sw, sh = box
         r = 8.0 * MM
-        m = r + 12  # room for the N above the rose
+        # Room for the N above the rose, its line box kept 3.2 mm inside the box (the 3 mm
+        # safe zone where the box is the cut edge).
+        m = r + 2 + ascent("sans-bold", 7) + 3.2 * MM
         corners = [(sx + m, sy + m), (sx + sw - m, sy + m),
                    (sx + m, sy + sh - m), (sx + sw - m, sy + sh - m)]
 
@@ -529,10 +541,7 @@ class IslandText(Element):
         text = data["name"] if v["what"] == "name" else note
         if not text:
             return
-        problem = glyph_error_text(text, v["font"])
-        if problem:
-            raise SheetgenError(f"island {v['what'].replace('_', ' ')}: {problem}", self.pos,
-                                hint=GLYPH_HINT)
+        check_printable(text, v["font"], self.pos, f"island {v['what'].replace('_', ' ')}")
         size = v["size"]
         width = string_width(text, v["font"], size)
         if v["w"] is not None and width > v["w"]:  # a long name shrinks, down to half size

@@ -9,7 +9,7 @@ the SVG's coordinates (points), so a click lands on the space the map shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shapely.ops import polylabel
@@ -46,6 +46,9 @@ def render_map(data: dict[str, Any], lines: list[str] | None = None) -> MapView:
     """The island as an SVG document and the geometry of what it shows (points)."""
     layout = load_layout(find_layout(MAP_LAYOUT))
     layout.data = [{"island": data, "lines": lines}]
+    # On screen the picture is the map box itself: no bleed around it (the printed page
+    # has 3 mm), so SVG points are the map's points.
+    layout.page = replace(layout.page, bleed=0.0)
     canvas = SvgCanvas()
     compose(layout, canvas)
     svg = canvas.finish().decode("utf-8")

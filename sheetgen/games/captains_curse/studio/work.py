@@ -97,14 +97,14 @@ def file_stem(desk: Desk) -> str:
 
 def _small_print(desk: Desk) -> str:
     seed = desk.island.get("seed")
-    origin = f"seed {seed} · " if seed is not None else ""
+    origin = f"Island from seed {seed} · " if seed is not None else ""
     v = desk.verified
     if v is None:  # verified now, as `sheetgen render` verifies an island file
         band = desk.settings.difficulty if desk.settings else "normal"
         return sheet_verification("", island_from_dict(desk.island), band)
-    return (f"{origin}studio: expert won {v['wins']}/{v['games']} "
-            f"({v['low']:.0%}-{v['high']:.0%}) on fresh dice · {v['band']} "
-            f"{'passed' if v['passed'] else 'not reached'}")
+    return (f"{origin}tested in the studio, {v['band']}"
+            f"{'' if v['passed'] else ' not reached'}: the expert player won {v['wins']} of "
+            f"{v['games']} fresh games (95% range {v['low']:.0%}\u2013{v['high']:.0%})")
 
 
 def sheet_pdf(desk: Desk, paper: str = "a4") -> bytes:

@@ -84,7 +84,7 @@ def test_an_untouched_or_renamed_file_prints_its_record(verified):
     island = island_from_dict(verified.data)
     assert record_for(text, island) is not None
     line = sheet_verification(text, island)
-    assert line == verified.small_print() + " · record checked"
+    assert line == verified.small_print() + " · record matches the island"
     renamed = _renamed(verified.data)
     renamed_text = text.splitlines()[0] + "\n" + island_yaml(renamed)
     assert sheet_verification(renamed_text, island_from_dict(renamed)) == line
@@ -96,16 +96,17 @@ def test_a_file_whose_play_changed_is_verified_when_printed(verified):
     island = island_from_dict(swapped)
     assert record_for(text, island) is None
     line = sheet_verification(text.splitlines()[0] + "\n" + island_yaml(swapped), island)
-    assert "record checked" not in line and "not verified here" not in line
+    assert "record matches" not in line and "not verified here" not in line
     expected = verify(island, read_record(text)["band"])
     assert expected.summary() in line
-    assert ("verified when printed" in line) == expected.passed
+    assert ("tested when printed" in line) == expected.passed
 
 
 def test_a_hand_made_file_without_record_is_verified_on_the_default_band(verified):
     island = island_from_dict(verified.data)
     line = sheet_verification(island_yaml(verified.data), island)
-    assert line.startswith("seed 7 · verified when printed · normal · expert wins")
+    assert line.startswith("Island from seed 7 · tested when printed, normal: the expert player "
+                           "won ")
 
 
 def _render(path, warnings):
