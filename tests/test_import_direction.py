@@ -9,6 +9,8 @@ imports, so `layout` can load a game's element types without depending on `games
 A game is its own folder, so a game's module that plays a higher part sits in that folder
 and takes that part's layer (GAME_ROLES): `sheetgen/games/<id>/diagrams.py` draws rulebook
 figures (rulebooks layer), `cli.py` is a command group (cli layer), `studio/` a studio page.
+Code outside the games imports no game at all (the registry's strings reach them), which is
+what keeps every game's command group and figures in its own folder.
 Each game is also its own layer beside the others: a game imports another only where
 SHARED_GAMES says why, and never another game's private names (`_name`, `_module`): what
 games share lives below them (sheetgen.engine, sheetgen.canvas).
@@ -93,7 +95,7 @@ def upward_imports() -> list[str]:
         module = ".".join(rel.parts).removesuffix(".__init__")
         here = _layer(module)
         for line, name, names in _imports(path, module):
-            fault = _cross_game(module, name, names)
+            fault = _cross_game(module, name, names) or _core_to_game(module, name)
             if fault:
                 faults.append(f"sheetgen/{rel.relative_to('sheetgen')}.py:{line}: {fault}")
                 continue
@@ -115,6 +117,17 @@ def _same_game_and_layer(module: str, name: str) -> bool:
     """An import inside one game's own folder at the same layer needs no further check."""
     return _game(module) is not None and _game(module) == _game(name) \
         and _layer(module) == _layer(name)
+
+
+def _core_to_game(module: str, name: str) -> str:
+    """Why a module outside the games may not import `name` ("" when it may): sheetgen's own
+    code reaches a game only through the registry's module-path strings, so a game's command
+    group, diagrams and studio page live in its folder, never in sheetgen/cli,
+    sheetgen/rulebooks or sheetgen/studio."""
+    if _game(module) is None and _game(name) is not None:
+        return (f"{_layer(module)} imports {name}: core code reaches a game only through the "
+                "registry (move the game's command, figure or page into its own folder)")
+    return ""
 
 
 def _cross_game(module: str, name: str, names: tuple[str, ...]) -> str:
@@ -165,6 +178,28 @@ def test_a_game_folder_may_hold_its_diagrams_cli_and_studio_page(tmp_path, monke
     (fake / "pad.py").write_text("from .cli import x\n")
     assert upward_imports() == ["sheetgen/games/toy/pad.py:1: games imports "
                                 "sheetgen.games.toy.cli (cli is not below games)"]
+
+
+def test_core_code_imports_no_game(tmp_path, monkeypatch):
+    """The top layers may import everything below them, but not a game: a command group or a
+    figure of one game written in sheetgen/cli or sheetgen/rulebooks is reported, lazily
+    imported or not; the registry listing the games' folder is not."""
+    fake = tmp_path / "sheetgen"
+    (fake / "games" / "toy").mkdir(parents=True)
+    (fake / "games" / "__init__.py").write_text("")
+    (fake / "games" / "toy" / "__init__.py").write_text("")
+    (fake / "cli").mkdir()
+    (fake / "cli" / "toy.py").write_text("def f():\n    from sheetgen.games.toy import rules\n")
+    (fake / "rulebooks").mkdir()
+    (fake / "rulebooks" / "toy.py").write_text("import sheetgen.games.toy.rules\n")
+    (fake / "registry.py").write_text("import sheetgen.games\n")
+    monkeypatch.setattr(__import__(__name__), "PACKAGE", fake)
+    assert upward_imports() == [
+        "sheetgen/cli/toy.py:2: cli imports sheetgen.games.toy: core code reaches a game only "
+        "through the registry (move the game's command, figure or page into its own folder)",
+        "sheetgen/rulebooks/toy.py:1: rulebooks imports sheetgen.games.toy.rules: core code "
+        "reaches a game only through the registry (move the game's command, figure or page "
+        "into its own folder)"]
 
 
 def test_games_import_no_private_name_and_no_undeclared_game(tmp_path, monkeypatch):

@@ -51,6 +51,24 @@ def test_every_module_a_game_names_exists(game_id):
         assert check_game(alias) == game.name
 
 
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_module_a_game_names_is_in_its_own_folder(game_id):
+    """A game is its own places only: its command group, figures, rules, pad and studio page
+    all live under sheetgen/games/<id>/ (sheetgen/cli keeps the commands games share)."""
+    game = registry.games()[game_id]
+    for module in (game.elements, game.providers, game.cli, game.diagrams, game.examples,
+                   game.studio, game.pad.partition(":")[0]):
+        if module:
+            assert module.startswith(f"sheetgen.games.{game_id}."), module
+
+
+def test_core_command_line_holds_no_game_module():
+    names = {g.name for g in registry.games().values()} | set(IDS)
+    core = {p.stem for p in (REPO / "sheetgen" / "cli").glob("*.py")}
+    figures = {p.stem for p in (REPO / "sheetgen" / "rulebooks" / "diagrams").glob("*.py")}
+    assert not (core | figures) & names
+
+
 def test_old_rulebook_ids_are_kept():
     assert check_game("curse-of-the-black-dice") == "black-dice"
     assert check_game("voodoo-pirate") == "voodoo"

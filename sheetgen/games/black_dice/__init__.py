@@ -20,8 +20,8 @@ GAME = Game(
     pad_options=(PadOption("--paper", "paper", "str", "a4", "", choices=("a4", "letter")),),
     rulebook_aliases=("curse-of-the-black-dice",),
     rulebook_effort=2,
-    diagrams="sheetgen.rulebooks.diagrams.black_dice",
+    diagrams="sheetgen.games.black_dice.diagrams",
     examples="sheetgen.games.black_dice.examples",
-    cli="sheetgen.cli.black_dice",
+    cli="sheetgen.games.black_dice.cli",
     studio="sheetgen.games.black_dice.studio",
 )

@@ -18,7 +18,7 @@ GAME = Game(
             "`sheetgen pad shipwrecked`).",
     elements="sheetgen.games.shipwrecked.elements",
     providers="sheetgen.games.shipwrecked.providers",
-    cli="sheetgen.cli.shipwrecked",
+    cli="sheetgen.games.shipwrecked.cli",
     pad="sheetgen.games.shipwrecked.pad:build_pad",
     pad_options=(
         PadOption("--seed", "seed", "int", 1, "picks the islands' names and coasts"),
@@ -28,7 +28,7 @@ GAME = Game(
         PadOption("--tile", "tile_mm", "float", None,
                   "tile side in mm (default 90; Letter fits 85)", low=40, high=90),
     ),
-    diagrams="sheetgen.rulebooks.diagrams.shipwrecked",
+    diagrams="sheetgen.games.shipwrecked.diagrams",
     examples="sheetgen.games.shipwrecked.examples",
     studio="sheetgen.games.shipwrecked.studio",
 )

@@ -15,7 +15,7 @@ GAME = Game(
     summary="Voodoo Pirate: check a board file, ask where a ship can sail (the pad is "
             "`sheetgen pad voodoo`).",
     elements="sheetgen.games.voodoo.elements",
-    cli="sheetgen.cli.voodoo",
+    cli="sheetgen.games.voodoo.cli",
     pad="sheetgen.games.voodoo.pad:build_pad",
     pad_options=(
         PadOption("--paper", "paper", "str", "a4",
@@ -28,7 +28,7 @@ GAME = Game(
     ),
     rulebook_aliases=("voodoo-pirate",),
     rulebook_effort=3,
-    diagrams="sheetgen.rulebooks.diagrams.voodoo",
+    diagrams="sheetgen.games.voodoo.diagrams",
     examples="sheetgen.games.voodoo.examples",
     studio="sheetgen.games.voodoo.studio",
 )

@@ -11,7 +11,8 @@ import click
 import pytest
 from cc_helpers import ISLANDS
 
-from sheetgen.cli import main, referee
+from sheetgen.cli import main
+from sheetgen.games.captains_curse.cli import play as referee
 from sheetgen.games.captains_curse.island import load_island
 from sheetgen.games.captains_curse.labels import letters, line_labels, space_labels
 from sheetgen.games.captains_curse.ruleset import Ruleset

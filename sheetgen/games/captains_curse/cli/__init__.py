@@ -1,5 +1,6 @@
 """`sheetgen captains-curse play | simulate | replay | island`: Captain's Curse in the
-terminal, in bulk, on trial, and its islands (`sheetgen.cli.islands`).
+terminal, in bulk, on trial, and its islands (`islands.py` beside this module; `play.py` is the
+terminal game).
 
 A thin layer over sheetgen.games.captains_curse: parsing, prompting and printing only.
 Exit status: 0 fine, 1 a replayed log has a fault, 2 an input could not be read.
@@ -16,9 +17,9 @@ import click
 from sheetgen.atomic import output_folder
 from sheetgen.cli.engine_options import replay_command as replay_command_for
 from sheetgen.cli.engine_options import simulate_options
-from sheetgen.cli.islands import island
-from sheetgen.cli.referee import play_command
 from sheetgen.errors import SheetgenError
+from sheetgen.games.captains_curse.cli.islands import island
+from sheetgen.games.captains_curse.cli.play import play_command
 from sheetgen.games.captains_curse.gamelog import LOG_FORMAT, make_log, replay_file, write_log
 from sheetgen.games.captains_curse.island import load_checked
 from sheetgen.games.captains_curse.rng import game_seed
