@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 MAX_SEED = 2**53 - 1  # the largest whole number a page's JavaScript holds exactly
 
@@ -101,6 +101,26 @@ class Page:
     new_state: Callable[[], Any] = dict
     credit: str = ""
     assets: str = ""
+
+
+T = TypeVar("T")
+
+
+def present(value: T | None, missing: str = "start a game first") -> T:
+    """`value`, the part of a page's session state a request works on (its game, island,
+    quest), or a 409 `Refused(missing)` while the page has not made it yet: a move sent
+    before a game was started is the user's step out of order, not a server fault.
+
+    >>> present(3)
+    3
+    >>> present(None, "open a quest first")
+    Traceback (most recent call last):
+    ...
+    sheetgen.studio_contract.Refused: open a quest first
+    """
+    if value is None:
+        raise Refused(missing, 409)
+    return value
 
 
 # ------------------------------------------------------------------ reading request values

@@ -14,7 +14,17 @@ from typing import Any
 from sheetgen.errors import SheetgenError
 from sheetgen.render.output import render_pdf
 from sheetgen.render.preview import svg_pages
-from sheetgen.studio_contract import Call, Download, Page, Refused, Route, number, text, whole
+from sheetgen.studio_contract import (
+    Call,
+    Download,
+    Page,
+    Refused,
+    Route,
+    number,
+    present,
+    text,
+    whole,
+)
 
 from ..quest import BUNDLED, EFFECTS, ENDS, PENALTIES, REWARDS, SYMBOL_NAMES, SYMBOLS, load_quest
 from . import designer as dz
@@ -48,8 +58,7 @@ def _view(desk: dz.Designer) -> dict[str, Any]:
 
 def _desk(call: Call) -> dz.Designer:
     desk: dz.Designer = call.state
-    if desk.data is None:
-        raise Refused("open a quest first", 409)
+    present(desk.data, "open a quest first")
     return desk
 
 

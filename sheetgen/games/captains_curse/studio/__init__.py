@@ -26,18 +26,19 @@ from sheetgen.studio_contract import (
     Refused,
     Route,
     choice,
+    present,
     whole,
 )
 
 from . import work
 from .desk import Desk, Settings
 from .edit import Edit, EditRejected, apply_edit
+from .play import BrowserGame
 
 
 def _island(call: Call) -> Desk:
     desk: Desk = call.state
-    if desk.island is None:
-        raise Refused("make an island first", 409)
+    present(desk.island, "make an island first")
     return desk
 
 
@@ -125,11 +126,8 @@ def new_game(call: Call) -> dict[str, Any]:
     return work.new_game(desk, whole(call.body, "seed", None, 0, MAX_SEED))
 
 
-def _game(call: Call):
-    desk = _island(call)
-    if desk.game is None:
-        raise Refused("start a game first", 409)
-    return desk.game
+def _game(call: Call) -> BrowserGame:
+    return present(_island(call).game)
 
 
 def game_view(call: Call) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from sheetgen.studio_contract import (
     Refused,
     Route,
     choice,
+    present,
     whole,
 )
 
@@ -118,9 +119,7 @@ def new_game(call: Call) -> dict[str, Any]:
 
 def _game(call: Call) -> Solitaire:
     table: Table = call.state
-    if table.game is None:
-        raise Refused("start a game first", 409)
-    return table.game
+    return present(table.game)
 
 
 def game_view(call: Call) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from sheetgen.studio_contract import (
     Refused,
     Route,
     choice,
+    present,
     whole,
 )
 
@@ -112,10 +113,7 @@ def new_voyage(call: Call) -> dict[str, Any]:
 
 
 def _voyage(call: Call) -> BrowserVoyage:
-    voyage = call.state.get("voyage")
-    if voyage is None:
-        raise Refused("start a game first", 409)
-    return voyage
+    return present(call.state.get("voyage"))
 
 
 def voyage_view(call: Call) -> dict[str, Any]:
