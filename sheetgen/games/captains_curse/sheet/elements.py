@@ -20,7 +20,7 @@ from typing import Any
 
 from shapely import union_all
 from shapely.errors import ShapelyError
-from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import polylabel
 
 from sheetgen.access import readable
@@ -33,12 +33,13 @@ from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.hand import hand_ops
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.errors import Position, SheetgenError, did_you_mean
-from sheetgen.layout.elements.base import Element, Scope, register, warn
+from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
 from sheetgen.layout.params import ANY, BOOL, COLOR, LENGTH, SIZE, TEXT, Choice, Number, Param
 
 from ..island import PLACE_FONT, Island, island_from_dict, island_to_dict, load_island
 from ..ruleset import Ruleset
+from .place_names import MIN_SIZE, PlaceLabel, place_symbol_and_name
 
 INK = (0.13, 0.11, 0.10)
 SEA = (0.90, 0.94, 0.96)
@@ -240,6 +241,56 @@ def _inland_end_marks(canvas: Canvas, island: Island, polys: list[Polygon], fr: 
                 pointer(canvas, x, y, dx, dy, INLAND_ARROW, 2.0 * MM, 1.15 * MM, color, 1.3)
 
 
+class PlaceDoesNotFit(ValueError):
+    """A place name with no setting on the map; `index` is its space's."""
+
+    def __init__(self, message: str, index: int):
+        super().__init__(message)
+        self.index = index
+
+
+def map_places(island: Island, polys: list[Polygon], fr: _Frame, icon: float,
+               name_size: float) -> list[tuple[tuple[float, float], PlaceLabel | None]]:
+    """Per space, its symbol's centre and its name's setting (None for an unnamed space),
+    in page points: a symbol sits at its space's pole of inaccessibility (1.6 mm higher when
+    named), its name under it, neither over a border, a sink line or another name
+    (`place_names`). Raises PlaceDoesNotFit for a name that has no such setting."""
+    taken: list = []
+    out: list[tuple[tuple[float, float], PlaceLabel | None]] = []
+    for i, (space, poly) in enumerate(zip(island.spaces, polys, strict=True)):
+        c = polylabel(poly, tolerance=0.05)
+        cx, cy = fr.pt((c.x, c.y))
+        if not space.place:
+            out.append(((cx, cy), None))
+            continue
+        found = place_symbol_and_name(space.place, cx, cy - 1.6 * MM, icon,
+                                      Polygon(fr.pts(poly.exterior.coords[:-1])), name_size,
+                                      taken)
+        if found is None:
+            raise PlaceDoesNotFit(
+                f"the place name {space.place!r} (space {space.id}) does not fit in its "
+                f"space, even at {MIN_SIZE:g} pt on two or three lines or moved: it would "
+                "run over a border, a sink line or another name", i)
+        taken.extend(found[1].boxes)
+        out.append(found)
+    return out
+
+
+SHEET_MAP = (190.0 * MM, 160.0 * MM)
+"""The island sheet's map box (and the island-map page): what the studio checks names on."""
+SHEET_SYMBOL = 7.0 * MM
+"""The map's symbol_size default."""
+SHEET_NAME_SIZE = 6.2
+
+
+def check_place_names(island: Island) -> None:
+    """Raise PlaceDoesNotFit when a place name has no setting on the printed sheet's map
+    (the studio refuses such a rename before it is drawn)."""
+    polys, land = island_land(island)
+    map_places(island, polys, map_frame(land, 0.0, 0.0, *SHEET_MAP), SHEET_SYMBOL,
+               SHEET_NAME_SIZE)
+
+
 # Where an element's island comes from: a file or data, else generated (and verified) from a seed.
 ISLAND_SOURCE = {
     "island": Param(ANY, None, "island file path or data; none: generate from seed"),
@@ -278,7 +329,9 @@ class IslandMap(Element):
         "sea": Param(COLOR, "#e6eff4", "sea colour (kept light for pencil)"),
         "land": Param(COLOR, "#fbf6e8", "land colour"),
         "line_color": Param(COLOR, "#94201a", "sink line colour"),
-        "name_size": Param(Number(minimum=3, maximum=20), 6.2, "place name size, points"),
+        "name_size": Param(Number(minimum=6, maximum=20), SHEET_NAME_SIZE,
+                           "place name size, points; a name too wide for its space shrinks, "
+                           "not below 6"),
         "lines": Param(ANY, None, "ids of the sink lines to draw (default: all of them)"),
         "ids": Param(BOOL, False, "referee print: a number in each space and a letter on each "
                      "sink line, the labels `play --dice` shows"),
@@ -314,18 +367,19 @@ class IslandMap(Element):
                         stroke=Stroke(BORDER, 0.45, join=1))
         canvas.path(coast, stroke=Stroke(INK, 1.3, join=1))
         size = v["symbol_size"]
-        for space, poly in zip(island.spaces, polys, strict=True):
-            c = polylabel(poly, tolerance=0.05)
-            cx, cy = fr.pt((c.x, c.y))
-            dy = -1.6 * MM if space.place else 0.0
-            draw_icon(canvas, space.symbol, cx - size / 2, cy - size / 2 + dy, size, size, INK)
-            if space.place and not self._place_name(canvas, space.place, cx,
-                                                    cy + size / 2 + dy, poly, fr,
-                                                    v["name_size"]):
-                warn(scope, self.pos,
-                     f"place name {space.place!r} (space {space.id}) does not fit in its "
-                     "space even in two smaller lines: it runs over a border or sink line "
-                     "on the sheet; shorten it in the island file")
+        try:
+            placed = map_places(island, polys, fr, size, v["name_size"])
+        except PlaceDoesNotFit as err:
+            raise SheetgenError(str(err), self._place_at(v, scope, err.index),
+                                hint="shorten the name in the island file") from None
+        icons = [xy for xy, _ in placed]  # each symbol's centre, for the referee print
+        for space, ((ix, iy), label) in zip(island.spaces, placed, strict=True):
+            draw_icon(canvas, space.symbol, ix - size / 2, iy - size / 2, size, size, INK)
+            if label is None:
+                continue
+            lx = ix if label.x is None else label.x
+            for text, baseline in zip(label.lines, label.baselines(), strict=True):
+                draw_label(canvas, lx, baseline, text, PLACE_FONT, label.size, INK, "middle")
         hole = Polygon(land.interiors[0])
         canvas.path(polyline_ops(fr.pts(hole.exterior.coords[:-1]), closed=True),
                     fill=(1.0, 1.0, 1.0), stroke=Stroke(INK, 1.0))
@@ -342,7 +396,7 @@ class IslandMap(Element):
                                           cap=0 if inland else 1, join=1))
         _inland_end_marks(canvas, island, polys, fr, shown, v["line_color"])
         if v["ids"]:
-            self._referee_labels(canvas, island, polys, land, fr, size, shown, v["line_color"])
+            self._referee_labels(canvas, island, icons, land, fr, size, shown, v["line_color"])
         canvas.pop()
         canvas.pop()
         if v["frame"]:
@@ -350,17 +404,23 @@ class IslandMap(Element):
         if v["grid"]:
             draw_centre_grid(canvas, island, Ruleset(), *centre_grid_box(land, fr))
 
-    def _referee_labels(self, canvas: Canvas, island: Island, polys: list[Polygon],
-                        land: Polygon, fr: _Frame, size: float, shown: set[str],
-                        color) -> None:
+    def _place_at(self, v: dict[str, Any], scope: Scope, index: int) -> Position | None:
+        """Where space `index`'s place name is written: its line in the island file, or the
+        element for island data (on the error path only: the file is read again)."""
+        if isinstance(v["island"], str) and v["island"]:
+            path = readable(v["island"], relative_to=scope.base_dir, root=scope.base_dir,
+                            pos=self.pos, what="island file")
+            return load_island(path).at("spaces", index, "place")
+        return self.pos
+
+    def _referee_labels(self, canvas: Canvas, island: Island,
+                        icons: list[tuple[float, float]], land: Polygon, fr: _Frame,
+                        size: float, shown: set[str], color) -> None:
         """Space numbers beside the symbols, a letter in a tag on each sink line."""
         from ..labels import line_labels, space_labels
 
-        for label, space, poly in zip(space_labels(island), island.spaces, polys, strict=True):
-            c = polylabel(poly, tolerance=0.05)
-            cx, cy = fr.pt((c.x, c.y))
-            dy = -1.6 * MM if space.place else 0.0
-            canvas.text(cx + size / 2 + 0.3 * MM, cy - size / 2 + dy + 2.2 * MM, label,
+        for label, (ix, iy) in zip(space_labels(island), icons, strict=True):
+            canvas.text(ix + size / 2 + 0.3 * MM, iy - size / 2 + 2.2 * MM, label,
                         "sans-bold", 6.5, INK)
         # One tag per line, near the middle of its path: lines often share an end (a nested
         # line ends on another), but their middles lie apart; never over the centre grid.
@@ -382,42 +442,12 @@ class IslandMap(Element):
             canvas.path(circle_ops(ex, ey, r), fill=(1.0, 1.0, 1.0), stroke=Stroke(color, 0.8))
             draw_label(canvas, ex, ey + 0.8 * MM, label, "sans-bold", 6.5, color, "middle")
 
-    def _place_name(self, canvas: Canvas, name: str, cx: float, top: float, poly: Polygon,
-                    fr: _Frame, size: float) -> bool:
-        """The name under the symbol: the largest of a few settings (one line or two,
-        full size or smaller) whose every line stays inside the space, so no name ever
-        crosses a border, a sink line or the coast; the smallest two-line setting if none
-        fits, and then False, so the caller warns (a hand-edited name too long for its
-        space)."""
-        font = PLACE_FONT
-        page_poly = Polygon(fr.pts(poly.exterior.coords[:-1]))
-        words = name.rsplit(" ", 1)
-        settings = []
-        for scale in (1.0, 0.88, 0.78):
-            settings.append((size * scale, [name]))
-            if len(words) == 2:
-                settings.append((size * scale, words))
-        chosen = settings[-1]
-        fits = False
-        for pt, lines in settings:
-            if all(page_poly.contains(box(cx - string_width(t, font, pt) / 2 - 1,
-                                          top + pt * 1.05 * i + 0.15 * pt,
-                                          cx + string_width(t, font, pt) / 2 + 1,
-                                          top + pt * 1.05 * (i + 1) + 0.3 * pt))
-                   for i, t in enumerate(lines)):
-                chosen, fits = (pt, lines), True
-                break
-        pt, lines = chosen
-        for i, text in enumerate(lines):
-            draw_label(canvas, cx, top + pt * 1.05 * (i + 1), text, font, pt, INK, "middle")
-        return fits
-
-    def _waves(self, canvas: Canvas, fr: _Frame, land: Polygon, name: str, box) -> None:
+    def _waves(self, canvas: Canvas, fr: _Frame, land: Polygon, name: str, area) -> None:
         """A light scatter of wave marks in open sea, placed by a hash of the island name."""
         from ..rng import SplitMix64
 
         rng = SplitMix64.for_step(0, "waves:" + name)
-        sx, sy, sw, sh = box
+        sx, sy, sw, sh = area
         near = land.buffer(5.0)
         marks = []
         for _ in range(60):
@@ -431,9 +461,9 @@ class IslandMap(Element):
                    ("C", px + ww / 2, py - 2.2, px + ww / 2, py + 0.6, px + ww, py)]
             canvas.path(ops, stroke=Stroke(WAVE, 0.6, cap=1))
 
-    def _compass(self, canvas: Canvas, fr: _Frame, land: Polygon, box) -> None:
+    def _compass(self, canvas: Canvas, fr: _Frame, land: Polygon, area) -> None:
         """A small compass rose in the sea corner farthest from the land."""
-        sx, sy, sw, sh = box
+        sx, sy, sw, sh = area
         r = 8.0 * MM
         # Room for the N above the rose, its line box kept 3.2 mm inside the box (the 3 mm
         # safe zone where the box is the cut edge).
@@ -530,7 +560,7 @@ class IslandText(Element):
         "font": Param(TEXT, "display", "a bundled font"),
         "size": Param(Number(minimum=2, maximum=200), 24.0, "points"),
         "w": Param(SIZE, None, "widest the line may be: a longer one shrinks (to half "
-                                 "its size at most), else it is refused"),
+                                 "its size at most, never below 6 pt), else it is refused"),
         "color": Param(COLOR, "ink", ""),
         "align": Param(Choice(options=("left", "center", "right")), "center", ""),
     }
@@ -544,8 +574,10 @@ class IslandText(Element):
         check_printable(text, v["font"], self.pos, f"island {v['what'].replace('_', ' ')}")
         size = v["size"]
         width = string_width(text, v["font"], size)
-        if v["w"] is not None and width > v["w"]:  # a long name shrinks, down to half size
-            size = max(size / 2, size * v["w"] / width)
+        if v["w"] is not None and width > v["w"]:
+            # A long line shrinks, to half its size but never below 6 pt (the smallest text
+            # a printed sheet carries); past that it is refused.
+            size = max(min(size, max(size / 2, MIN_SIZE)), size * v["w"] / width)
             width = string_width(text, v["font"], size)
             if width > v["w"] + 0.01:
                 raise SheetgenError(

@@ -99,9 +99,17 @@ def apply_edit(data: dict[str, Any], edit: Edit, ruleset: Ruleset | None = None
 
 
 def check_island(data: dict[str, Any], ruleset: Ruleset | None = None) -> None:
-    """The island validator (R2, R3, R11, R12) as an EditRejected with its message."""
+    """The island validator (R2, R3, R11, R12) as an EditRejected with its message; a name
+    that cannot be printed, or a place name with no room on the printed map, too."""
+    from ..sheet.elements import PlaceDoesNotFit, check_place_names
+
     try:
-        validate_island(island_from_dict(data), ruleset or Ruleset())
+        island = island_from_dict(data)
+        validate_island(island, ruleset or Ruleset())
+        if all(s.polygon for s in island.spaces) and any(s.place for s in island.spaces):
+            check_place_names(island)
     except SheetgenError as err:
         hint = f" (hint: {err.hint})" if err.hint else ""
         raise EditRejected(err.message + hint) from None
+    except PlaceDoesNotFit as err:
+        raise EditRejected(f"{err} (hint: shorten it)") from None

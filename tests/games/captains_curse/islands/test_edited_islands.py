@@ -115,7 +115,9 @@ def _render(path, warnings):
     return render_pdf(doc, warnings=warnings)
 
 
-def test_a_place_name_too_long_for_its_space_is_a_warning(verified, tmp_path):
+def test_a_place_name_too_long_for_its_space_is_refused_at_its_line(verified, tmp_path):
+    from sheetgen.errors import SheetgenError
+
     good = tmp_path / "good.yaml"
     good.write_text(island_file_text(verified))
     warnings: list = []
@@ -125,12 +127,13 @@ def test_a_place_name_too_long_for_its_space_is_a_warning(verified, tmp_path):
     space = next(s for s in data["spaces"] if "place" in s)
     space["place"] = "The Very Long Lagoon of the Long Forgotten Admiral"
     long = tmp_path / "long.yaml"
-    long.write_text(island_yaml(data))
-    warnings = []
-    _render(long, warnings)
-    messages = [w.message for w in warnings if "place name" in w.message]
-    assert len(messages) == 1
-    assert space["id"] in messages[0] and "does not fit" in messages[0]
+    text = island_yaml(data)
+    long.write_text(text)
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "Forgotten Admiral" in t)
+    with pytest.raises(SheetgenError, match="does not fit in its space") as info:
+        _render(long, [])
+    assert space["id"] in info.value.message and info.value.position.line == line
+    assert "shorten" in info.value.hint
 
 
 def test_the_studio_keeps_a_verification_through_a_rename_and_verifies_its_sheet(verified):
