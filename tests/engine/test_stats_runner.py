@@ -65,6 +65,40 @@ def test_run_games_is_the_same_whatever_jobs():
     assert len({o.winners for o in one}) == 2  # both seats win some games
 
 
+def _batch(seeds, first, offset):
+    """Many games a call: the seeds of games first.. and their indices."""
+    return [(seed, first + k + offset) for k, seed in enumerate(seeds)]
+
+
+def _worker_pid(seed, index):
+    import os
+
+    return os.getpid()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_batches_and_offsets_give_the_same_games_as_one_at_a_time(jobs):
+    """`batch=True` hands a chunk's seeds to one call; `start` continues a run where an
+    earlier call stopped. Both give exactly the games of the plain run, whatever `jobs`."""
+    whole = run_games(_seed_and_index, 700, 9, args=(0,))
+    assert run_games(_batch, 700, 9, args=(0,), batch=True, jobs=jobs) == whole
+    assert run_games(_seed_and_index, 300, 9, args=(0,), start=400, jobs=jobs) == whole[400:]
+    assert run_games(_batch, 300, 9, args=(0,), start=400, batch=True, jobs=jobs) \
+        == whole[400:]
+
+
+@pytest.mark.skipif((__import__("os").cpu_count() or 1) < 2, reason="jobs are capped at the cores")
+def test_a_pool_runs_the_chunks_in_its_workers_with_the_runs_args():
+    """With jobs=2 the chunks run in worker processes (not here), which were handed the
+    run's args when they started."""
+    import os
+
+    pids = set(run_games(_worker_pid, 400, 1, jobs=2))
+    assert os.getpid() not in pids and pids
+    assert run_games(_batch, 400, 1, args=(5,), batch=True, jobs=2)[-1] == (game_seed(1, 399),
+                                                                              404)
+
+
 def test_run_games_reports_progress_up_to_n():
     seen = []
     run_games(_seed_and_index, 700, 1, args=(0,), progress=lambda d, n: seen.append((d, n)))

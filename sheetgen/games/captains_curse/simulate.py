@@ -4,23 +4,22 @@ Game `i` of a run with base seed `S` always uses `game_seed(S, i)`; its dice com
 seed alone (see `rng`), so every island and every policy faces the same dice sequences
 (common random numbers) and an early-stopping verifier can play games `start..stop` in
 chunks with `play_games`. Results are ordered by game index, never by completion.
+
+The games are spread like every game's, by `sheetgen.engine.runner` (processes or a dask
+cluster); what is Captain's Curse's own is `play_batch`, which plays a whole chunk of games
+in one call into the compiled loop.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-import os
 import statistics
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
+from sheetgen.engine.runner import iter_runs
 from sheetgen.engine.stats import Z95, wilson_interval
-from sheetgen.workers import worker_pool
 
 from .island import Island
 from .players import (
@@ -28,7 +27,6 @@ from .players import (
     play_results,
     play_summaries,
     play_turns,
-    results_from_summaries,
 )
 from .rng import game_seed
 from .ruleset import Ruleset
@@ -83,71 +81,49 @@ def play_logged(seed: int, index: int, island: Island, ruleset: Ruleset, policy:
     return play_game_turns(island, ruleset, policy, seed)
 
 
-def play_one(seed: int, index: int, island: Island, ruleset: Ruleset, policy: str
-             ) -> GameResult:
-    """Game `index` of a run (`engine.runner.run_games`'s work function on a cluster)."""
-    return play_game(island, ruleset, policy, seed)
+def play_batch(seeds: list[int], start: int, island: Island, ruleset: Ruleset, policy: str
+               ) -> list[GameResult]:
+    """Games `start..start+len(seeds)-1` of a run in one compiled call: the work function
+    `engine.runner` calls once a chunk of games (`batch=True`), so a chunk costs one call
+    into the fast path, not one a game."""
+    return play_results(island, ruleset, get_policy(policy), seeds)
 
 
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(island: Island, ruleset: Ruleset, policy: str, base: int) -> None:
-    """Each pool process receives the island once, not once per chunk."""
-    _WORKER.update(island=island, ruleset=ruleset, policy=get_policy(policy), base=base)
-
-
-def _play_range(bounds: tuple[int, int]) -> np.ndarray:
-    start, stop = bounds
-    w = _WORKER
-    return play_summaries(w["island"], w["ruleset"], w["policy"],
-                          [game_seed(w["base"], i) for i in range(start, stop)])
-
-
-CHUNK = 256
-"""Games played per step of `iter_games`: under a second of expert play, so Ctrl-C in
-`simulate` stops within about a second and keeps the games already played."""
+SERIAL_BELOW = 64
+"""Runs shorter than this are played in this process whatever `jobs`: starting workers
+would cost more than the games."""
 
 
 def iter_games(island: Island, ruleset: Ruleset, policy: str, seed: int, start: int,
-               stop: int, jobs: int = 1, chunk: int = CHUNK) -> Iterator[list[GameResult]]:
+               stop: int, jobs: int = 1, scheduler: str | None = None
+               ) -> Iterator[list[GameResult]]:
     """Games `start..stop-1` of the run with base seed `seed`, in index order, a chunk at a
     time (a caller may stop between chunks and keep what was played).
 
-    `jobs > 1` spreads contiguous chunks over a process pool; the results are identical.
+    `engine.runner` spreads contiguous chunks over `jobs` processes or a dask cluster
+    (`scheduler`); the results are identical whichever.
     """
     p = get_policy(policy)  # fail early on an unknown name
     n = stop - start
     if n <= 0:
         return
-    jobs = max(1, min(jobs, os.cpu_count() or 1))
-    if jobs == 1 or n < 64:
-        for lo in range(start, stop, chunk):
-            yield play_results(island, ruleset, p,
-                               [game_seed(seed, i) for i in range(lo, min(stop, lo + chunk))])
-        return
-    play_summaries(island, ruleset, p, [game_seed(seed, start)])  # compile before forking
-    per = max(1, min(chunk // jobs, math.ceil(n / (jobs * 4))))
-    bounds = ((lo, min(stop, lo + per)) for lo in range(start, stop, per))
-    with worker_pool(jobs, _init_worker, (island, ruleset, policy, seed)) as pool:
-        # A few chunks in flight per worker, not the whole run: a million games start at
-        # once, and Ctrl-C has little queued work to cancel.
-        pending = deque(pool.submit(_play_range, b) for b in itertools.islice(bounds, 3 * jobs))
-        while pending:
-            rows = pending.popleft().result()
-            for b in itertools.islice(bounds, 1):
-                pending.append(pool.submit(_play_range, b))
-            yield results_from_summaries(ruleset, rows)
+    if n < SERIAL_BELOW and not scheduler:
+        jobs = 1
+    if jobs > 1 and not scheduler:
+        play_summaries(island, ruleset, p, [game_seed(seed, start)])  # compile before forking
+    yield from iter_runs(play_batch, n, seed, jobs=jobs, scheduler=scheduler,
+                         args=(island, ruleset, policy), start=start, batch=True)
 
 
 def play_games(island: Island, ruleset: Ruleset, policy: str, seed: int, start: int,
-               stop: int, jobs: int = 1) -> list[GameResult]:
+               stop: int, jobs: int = 1, scheduler: str | None = None) -> list[GameResult]:
     """Play games `start..stop-1` of the run with base seed `seed`, in index order.
 
-    `jobs > 1` spreads contiguous chunks over a process pool; the results are identical.
+    `jobs > 1` (or a dask `scheduler`) spreads contiguous chunks over processes; the results
+    are identical.
     """
-    return [r for part in iter_games(island, ruleset, policy, seed, start, stop, jobs)
-            for r in part]
+    return [r for part in iter_games(island, ruleset, policy, seed, start, stop, jobs,
+                                     scheduler) for r in part]
 
 
 def summarize(results: list[GameResult] | tuple[GameResult, ...], ruleset: Ruleset,
@@ -169,7 +145,7 @@ def summarize(results: list[GameResult] | tuple[GameResult, ...], ruleset: Rules
 
 
 def simulate(island: Island, ruleset: Ruleset, policy: str, n_games: int, seed: int,
-             jobs: int = 1) -> SimulationResult:
+             jobs: int = 1, scheduler: str | None = None) -> SimulationResult:
     """Play `n_games` games with `policy` and summarise them. Same seed, same result."""
-    results = play_games(island, ruleset, policy, seed, 0, n_games, jobs)
+    results = play_games(island, ruleset, policy, seed, 0, n_games, jobs, scheduler)
     return summarize(results, ruleset, policy, seed)

@@ -26,6 +26,17 @@ def test_simulate_json(runner):
     assert json.loads(again.stdout) == data
 
 
+def test_simulate_prints_the_same_figures_whatever_jobs(runner):
+    """The default path (a chunk of games a call through engine.runner) over one process or
+    two: the printed table is the same to the character."""
+    args = ["captains-curse", "simulate", ROOMY, "--policy", "greedy", "-n", "300",
+            "--seed", "4"]
+    one = runner.invoke(main, [*args, "--jobs", "1"])
+    two = runner.invoke(main, [*args, "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.stdout == two.stdout and "300 games" in one.stdout
+
+
 def test_simulate_table_and_logs_then_replay(runner, tmp_path):
     result = runner.invoke(main, ["captains-curse", "simulate", ROOMY, "--policy", "random",
                                   "-n", "3", "--log-dir", str(tmp_path)])

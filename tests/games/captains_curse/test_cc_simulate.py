@@ -8,6 +8,7 @@ from sheetgen.errors import SheetgenError
 from sheetgen.games.captains_curse.simulate import (
     game_seed,
     play_game,
+    play_games,
     simulate,
     wilson_interval,
 )
@@ -37,6 +38,17 @@ def test_same_seed_same_results_whatever_jobs(roomy, ruleset):
     assert one.games == 200 and one.wins == sum(r.won for r in one.results)
     lo, hi = one.win_rate_ci
     assert lo <= one.win_rate <= hi
+
+
+def test_pieces_of_a_run_and_a_dask_cluster_give_the_same_games(roomy, ruleset):
+    """`play_games` goes through `engine.runner` in batches: a run continued from game 100
+    over two processes, or played on a local dask cluster, has exactly the games of the
+    whole run in one process."""
+    whole = play_games(roomy, ruleset, "greedy", 5, 0, 300)
+    assert play_games(roomy, ruleset, "greedy", 5, 100, 300, jobs=2) == whole[100:]
+    pytest.importorskip("distributed")
+    assert play_games(roomy, ruleset, "greedy", 5, 0, 80, jobs=1, scheduler="local") \
+        == whole[:80]
 
 
 def test_simulate_results_are_the_single_games(roomy, ruleset):

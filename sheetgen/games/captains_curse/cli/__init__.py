@@ -47,12 +47,7 @@ def simulate_command(island: str, policy: str, n_games: int, seed: int, jobs: in
     # Loaded here, not at the top: the simulator pulls in numpy and the worker pool, which
     # `sheetgen captains-curse --help` (and the other commands) do not need.
     from sheetgen.engine.runner import iter_runs
-    from sheetgen.games.captains_curse.simulate import (
-        iter_games,
-        play_logged,
-        play_one,
-        summarize,
-    )
+    from sheetgen.games.captains_curse.simulate import iter_games, play_logged, summarize
 
     isl, ruleset = load_checked(island, ruleset_path)
     results: list = []
@@ -61,21 +56,17 @@ def simulate_command(island: str, policy: str, n_games: int, seed: int, jobs: in
     if log_dir:
         output_folder(log_dir)
     try:
-        if log_dir or scheduler:
-            work = play_logged if log_dir else play_one
-            for part in iter_runs(work, n_games, seed, jobs=jobs, scheduler=scheduler,
+        if log_dir:  # one game a call, keeping its turns for the log
+            for part in iter_runs(play_logged, n_games, seed, jobs=jobs, scheduler=scheduler,
                                   args=(isl, ruleset, policy)):
-                for game in part:
-                    if log_dir:
-                        i = len(results)
-                        game, turns = game
-                        write_log(Path(log_dir) / f"game-{i:05d}.json",
-                                  make_log(isl, ruleset, game_seed(seed, i), policy, turns,
-                                           game))
-                        logs += 1
+                for game, turns in part:
+                    i = len(results)
+                    write_log(Path(log_dir) / f"game-{i:05d}.json",
+                              make_log(isl, ruleset, game_seed(seed, i), policy, turns, game))
+                    logs += 1
                     results.append(game)
-        else:
-            for part in iter_games(isl, ruleset, policy, seed, 0, n_games, jobs):
+        else:  # the compiled loop, a chunk of games a call
+            for part in iter_games(isl, ruleset, policy, seed, 0, n_games, jobs, scheduler):
                 results.extend(part)
     except KeyboardInterrupt:
         interrupted = True
