@@ -13,7 +13,8 @@ Code outside the games imports no game at all (the registry's strings reach them
 what keeps every game's command group and figures in its own folder.
 Each game is also its own layer beside the others: a game imports another only where
 SHARED_GAMES says why, and never another game's private names (`_name`, `_module`): what
-games share lives below them (sheetgen.engine, sheetgen.canvas).
+games share lives below them (sheetgen.engine, sheetgen.canvas). Nor does a game take a
+private name of sheetgen's own layers: what a game needs from them is made public there.
 """
 
 from __future__ import annotations
@@ -133,8 +134,13 @@ def _core_to_game(module: str, name: str) -> str:
 def _cross_game(module: str, name: str, names: tuple[str, ...]) -> str:
     """Why `module` may not import `names` from `name` across games ("" when it may)."""
     mine, theirs = _game(module), _game(name)
-    if mine is None or theirs is None or mine == theirs:
+    if mine is None or mine == theirs:
         return ""
+    if theirs is None:  # a game taking a private helper of sheetgen's own layers
+        private = [n for n in (*name.split(".")[1:], *names)
+                   if n.startswith("_") and not n.startswith("__")]
+        return (f"games.{mine} imports {', '.join(private)} of {name}: a private name is "
+                "not a game's to use (make it public where it lives)") if private else ""
     private = [n for n in (*name.split(".")[3:], *names) if n.startswith("_")]
     if private:
         return (f"games.{mine} imports {', '.join(private)} of games.{theirs}: another game's "
@@ -209,9 +215,14 @@ def test_games_import_no_private_name_and_no_undeclared_game(tmp_path, monkeypat
         (games / game / "__init__.py").write_text("")
     (games / "toy" / "a.py").write_text("from sheetgen.games.other.draw import _wobble\n")
     (games / "toy" / "b.py").write_text("import sheetgen.games.other.draw\n")
+    (games / "toy" / "cli.py").write_text("from sheetgen.cli.pads import _progress_bar\n"
+                                          "from sheetgen.cli.progress import progress_bar\n"
+                                          "from sheetgen import __version__\n")
     monkeypatch.setattr(__import__(__name__), "PACKAGE", tmp_path / "sheetgen")
     faults = upward_imports()
-    assert len(faults) == 2
+    assert len(faults) == 3
+    assert faults[2].startswith("sheetgen/games/toy/cli.py:1: games.toy imports _progress_bar "
+                                "of sheetgen.cli.pads: a private name")
     assert faults[0].startswith("sheetgen/games/toy/a.py:1: games.toy imports _wobble of "
                                 "games.other: another game's private names")
     assert faults[1].startswith("sheetgen/games/toy/b.py:1: games.toy imports "

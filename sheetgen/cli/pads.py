@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -42,29 +40,6 @@ def _click_option(option: PadOption) -> click.Option:
     names = [n for n in (option.short, option.flag) if n]
     return click.Option([*names, option.dest], type=kind, default=option.default,
                         show_default=option.default is not None, help=option.help or None)
-
-
-def _progress_bar(label: str):
-    """A callback `progress(done, total)` drawing a bar on stderr, and a closer."""
-    state: dict[str, Any] = {"bar": None, "done": 0, "start": time.perf_counter()}
-
-    def rate(_item: object) -> str:
-        took = time.perf_counter() - state["start"]
-        return f"{state['done'] / took:.2f}/s" if state["done"] and took > 0 else ""
-
-    def progress(done: int, total: int) -> None:
-        if state["bar"] is None:
-            state["bar"] = click.progressbar(length=total, label=label, show_pos=True,
-                                             file=sys.stderr, item_show_func=rate)
-            state["bar"].__enter__()
-        state["bar"].update(done - state["done"], current_item=done)
-        state["done"] = done
-
-    def close() -> None:
-        if state["bar"] is not None:
-            state["bar"].__exit__(None, None, None)
-
-    return progress, close
 
 
 @contextlib.contextmanager
@@ -97,7 +72,9 @@ def pad_command(game: Game) -> click.Command:
         builder = game.pad_builder()  # build_pad(*, progress, output, **options) -> Pad
         close = None
         if not quiet:
-            options["progress"], close = _progress_bar(game.title)
+            from sheetgen.cli.progress import progress_bar
+
+            options["progress"], close = progress_bar(game.title)
         try:
             with _terminate_cleanly():  # the builder writes `out` atomically
                 pad = builder(output=out, **options)

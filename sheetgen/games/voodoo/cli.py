@@ -179,9 +179,9 @@ def _progress(label: str, enabled: bool):
     """`progress(done, total)` drawing a bar on stderr (the pads' bar), and its closer."""
     if not enabled:
         return None, lambda: None
-    from sheetgen.cli.pads import _progress_bar
+    from sheetgen.cli.progress import progress_bar
 
-    return _progress_bar(label)
+    return progress_bar(label)
 
 
 @voodoo.command("simulate")
