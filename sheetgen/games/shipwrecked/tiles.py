@@ -18,10 +18,10 @@ from functools import cache
 from shapely import affinity
 from shapely.geometry import Polygon, box
 
+from sheetgen.engine.rng import SplitMix64
 from sheetgen.games.captains_curse.islands.coast import make_coast, place_centre
 from sheetgen.games.captains_curse.islands.names import island_name
 from sheetgen.games.captains_curse.islands.params import IslandParams
-from sheetgen.games.captains_curse.rng import SplitMix64
 from sheetgen.games.captains_curse.sheet.elements import MAP_SEA as MAP_SEA_MM
 
 ISLANDS = 5  # Desert Island tiles in a set (seeds/shipwrecked.txt line 8)
