@@ -40,7 +40,8 @@ class _BundledPdfs(dict):
     """name -> PDF bytes of a bundled output, rendered on first use (once per session):
     "pad:GAME:PAPER" (and "pad:GAME:PAPER<suffix>" for a pad's extra files),
     "render:LAYOUT" (defaults, as `sheetgen render` prints it), "example:NAME"
-    (layouts/examples/NAME.yaml), "cmyk:LAYOUT" (`--colorspace cmyk`)."""
+    (layouts/examples/NAME.yaml), "cmyk:LAYOUT" (`--colorspace cmyk`, PDF/X-4),
+    "x1a:LAYOUT" (`--pdfx x1a`)."""
 
     def __missing__(self, name: str) -> bytes:
         from sheetgen import registry
@@ -65,8 +66,9 @@ class _BundledPdfs(dict):
         else:
             path = (REPO / "layouts" / "examples" / f"{rest}.yaml" if kind == "example"
                     else find_layout(rest))
-            layout = load_layout(path, RenderOptions(colorspace="cmyk" if kind == "cmyk"
-                                                     else None))
+            press = kind in ("cmyk", "x1a")
+            layout = load_layout(path, RenderOptions(
+                colorspace="cmyk" if press else None, pdfx="x1a" if kind == "x1a" else None))
             count = layout.imposition.per_sheet if (
                 len(layout.data) == 1 and layout.imposition is not None) else 1
             pdf = render_pdf(layout, count)

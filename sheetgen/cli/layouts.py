@@ -12,6 +12,7 @@ import click
 
 from sheetgen.atomic import write_bytes
 from sheetgen.cli.preflight import PREFLIGHT_OPTION, preflight_or_exit
+from sheetgen.cli.press_options import press_options, press_standard
 from sheetgen.errors import LayoutWarning, SheetgenError, SheetgenErrors
 from sheetgen.layout.bundled import bundled_layouts, describe, find_layout
 from sheetgen.layout.document import RenderOptions, load_layout, parse_override
@@ -49,7 +50,8 @@ OVERRIDE = Override()
 
 def _options(sets: tuple[tuple[str, Any], ...], seed: int, paper: str | None,
              bleed: bool | None, crop_marks: bool | None, island: str | None = None,
-             tile: str | None = None, colorspace: str | None = None) -> RenderOptions:
+             tile: str | None = None, colorspace: str | None = None,
+             pdfx: str | None = None) -> RenderOptions:
     overrides = dict(sets)
     if island is not None:
         path = Path(island)
@@ -58,7 +60,8 @@ def _options(sets: tuple[tuple[str, Any], ...], seed: int, paper: str | None,
         overrides["island"] = str(path.resolve())
     return RenderOptions(overrides=overrides, paper=paper.lower() if paper else None,
                          bleed=bleed, crop_marks=crop_marks, seed=seed,
-                         tile=tile.lower() if tile else None, colorspace=colorspace)
+                         tile=tile.lower() if tile else None, colorspace=colorspace,
+                         pdfx=pdfx)
 
 
 def _progress(total: int, quiet: bool, label: str):
@@ -109,19 +112,19 @@ def render_options(func):
               help="Only the backs, mirrored as for duplex (print them on the turned stack).")
 @click.option("--tile", type=PAPERS, default=None,
               help="Split each page over sheets of this paper (posters, boards).")
-@click.option("--colorspace", type=click.Choice(["rgb", "cmyk"]), default=None,
-              help="cmyk: every colour as inks (RGB converted), with an output intent.")
+@press_options
 @click.option("--strict", is_flag=True,
               help="Treat warnings (text out of its box) as errors: exit 2, write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @PREFLIGHT_OPTION
 def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sides, tile,
-           colorspace, strict, quiet, preflight_after):
+           colorspace, pdfx, strict, quiet, preflight_after):
     """Render LAYOUT (a bundled name or a .yaml file) to a print-ready PDF."""
     sides = sides or "both"
     path = find_layout(layout)
+    standard = press_standard(colorspace, pdfx)
     doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island, tile,
-                                     colorspace))
+                                     "cmyk" if standard else colorspace, standard))
     if count is None:
         # A sheet made for n cards should not come out with one card and n-1 blanks.
         single = len(doc.data) == 1 and doc.imposition is not None

@@ -19,6 +19,12 @@ import click
 from sheetgen import registry
 from sheetgen.cli.outputs import with_mkdir
 from sheetgen.cli.preflight import preflight_or_exit
+from sheetgen.cli.press_options import (
+    COLORSPACE_OPTION,
+    PDFX_OPTION,
+    convert_written,
+    press_standard,
+)
 from sheetgen.registry import Game, PadOption, extra_path
 
 
@@ -40,6 +46,13 @@ def _click_option(option: PadOption) -> click.Option:
     names = [n for n in (option.short, option.flag) if n]
     return click.Option([*names, option.dest], type=kind, default=option.default,
                         show_default=option.default is not None, help=option.help or None)
+
+
+def _decorator_option(decorator) -> click.Option:
+    """The click.Option a shared `click.option(...)` decorator would add to a function."""
+    def holder() -> None: ...
+    decorator(holder)
+    return holder.__click_params__[0]
 
 
 @contextlib.contextmanager
@@ -65,9 +78,11 @@ def _terminate_cleanly() -> Iterator[None]:
 def pad_command(game: Game) -> click.Command:
     """The `sheetgen pad <game>` command built from `game`'s declaration."""
 
-    def run(out: str, quiet: bool, preflight_after: bool, **options: Any) -> None:
+    def run(out: str, quiet: bool, preflight_after: bool, colorspace: str | None,
+            pdfx: str | None, **options: Any) -> None:
         from pathlib import Path
 
+        standard = press_standard(colorspace, pdfx)  # a contradiction fails before the work
 
         builder = game.pad_builder()  # build_pad(*, progress, output, **options) -> Pad
         close = None
@@ -86,6 +101,7 @@ def pad_command(game: Game) -> click.Command:
             size = Path(out).stat().st_size
             click.echo(f"wrote {out}: {pad.pages} pages, {size / 1024:.0f} KiB{note}")
         written = [Path(out)] + [extra_path(out, suffix) for suffix, _ in pad.extras]
+        convert_written(written, standard)  # drawn in RGB, then made PDF/X as a whole
         if not quiet:
             for extra in written[1:]:
                 click.echo(f"wrote {extra}: {extra.stat().st_size / 1024:.0f} KiB")
@@ -103,6 +119,8 @@ def pad_command(game: Game) -> click.Command:
         click.Option(["-o", "--output", "out"], type=click.Path(dir_okay=False), required=True,
                      help="PDF to write."),
         click.Option(["-q", "--quiet", "quiet"], is_flag=True, help="No progress or summary."),
+        _decorator_option(COLORSPACE_OPTION),
+        _decorator_option(PDFX_OPTION),
         click.Option(["--preflight", "preflight_after"], is_flag=True,
                      help="Check the written PDF as `sheetgen preflight` does; exit 1 if a "
                           "check fails."),

@@ -8,6 +8,7 @@ import click
 
 from sheetgen.atomic import output_folder, write_bytes
 from sheetgen.cli.preflight import PREFLIGHT_OPTION, preflight_or_exit
+from sheetgen.cli.press_options import press_options, press_standard
 from sheetgen.errors import SheetgenError
 from sheetgen.rulebooks import PAPERS, check_game, render_all, rulebook_games
 from sheetgen.rulebooks.render import page_count, paper_for
@@ -24,10 +25,13 @@ from sheetgen.rulebooks.render import page_count, paper_for
               help="With --all: books rendered in parallel.")
 @click.option("-o", "--output", type=click.Path(dir_okay=True, path_type=Path),
               help="Output PDF (one game) or folder (--all). Default: output/.")
+@press_options
 @PREFLIGHT_OPTION
 def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool, jobs: int,
-             output: Path | None, preflight_after: bool) -> None:
+             output: Path | None, colorspace: str | None, pdfx: str | None,
+             preflight_after: bool) -> None:
     """Print the rulebook of GAME (or --all) as a print-ready PDF."""
+    standard = press_standard(colorspace, pdfx)
     games = rulebook_games()
     if all_games == (game is not None):
         raise SheetgenError("name one GAME or use --all", hint=f"games: {', '.join(games)}")
@@ -46,6 +50,10 @@ def rulebook(game: str | None, all_games: bool, paper: str, booklet: bool, jobs:
         targets = [(game, output or Path("output") / f"{game}-rules{suffix}.pdf")]
     paper_for(paper, booklet)  # a bad paper/booklet pair fails before any rendering
     pdfs = render_all(tuple(g for g, _ in targets), paper, booklet, jobs if all_games else 1)
+    if standard:
+        from sheetgen.render.pdfx import make_pdfx
+
+        pdfs = {name: make_pdfx(data, standard) for name, data in pdfs.items()}
     for name, target in targets:
         write_bytes(target, pdfs[name])
         click.echo(f"{target} ({page_count(pdfs[name])} pages)")

@@ -67,21 +67,28 @@ class Cmyk(tuple):
         return "cmyk({:g}, {:g}, {:g}, {:g})".format(*(round(v * 100, 3) for v in self.cmyk))
 
 
-def to_cmyk(color: tuple[float, ...]) -> tuple[float, float, float, float]:
-    """Inks (0..1) for a colour: its own when it has them, else converted from RGB with grey
-    component replacement (grey goes to black ink) and the total kept under the ink limit."""
+RICH_BLACK_K = 0.9
+"""Inks given as CMYK with at least this much black count as black (the palette's `ink`,
+30/30/30/95, deep on large areas)."""
+
+
+def to_cmyk(color: tuple[float, ...], black_only: bool = False
+            ) -> tuple[float, float, float, float]:
+    """Inks (0..1) for a colour: its own when it has them, else converted from sRGB through
+    the press profile by littleCMS (`sheetgen.assets.icc`). With `black_only` (text, thin
+    lines) a near-black colour (`near_black`, or converted to at least RICH_BLACK_K black) is
+    black ink alone: four plates under a hairline smear when
+    they are a hair out of register."""
+    from sheetgen.assets.icc import near_black, rgb_to_cmyk
+
     if isinstance(color, Cmyk):
+        if black_only and color.cmyk[3] >= RICH_BLACK_K:
+            return (0.0, 0.0, 0.0, 1.0)
         return color.cmyk
-    r, g, b = color
-    k = 1 - max(r, g, b)
-    if k >= 1:
+    inks = rgb_to_cmyk(color)
+    if black_only and (near_black(color) or inks[3] >= RICH_BLACK_K):
         return (0.0, 0.0, 0.0, 1.0)
-    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
-    total = (c + m + y + k) * 100
-    if total > TOTAL_INK_LIMIT:
-        scale = (TOTAL_INK_LIMIT / 100 - k) / (c + m + y)
-        c, m, y = c * scale, m * scale, y * scale
-    return (round(c, 4), round(m, 4), round(y, 4), round(k, 4))
+    return inks
 
 
 _CMYK = re.compile(r"cmyk\(\s*([^,]+),\s*([^,]+),\s*([^,]+),\s*([^)]+)\)")

@@ -89,4 +89,5 @@ def load_layout(path: str | Path, options: RenderOptions | None = None) -> Layou
                   imposition=imposition, unit=unit, names=names, styles=styles,
                   components=ctx.components, rows=rows, elements=elements, back=back,
                   tile=tile,
-                  colorspace=options.colorspace or page.colorspace)
+                  colorspace=options.colorspace or page.colorspace,
+                  pdfx=options.pdfx or "x4")

@@ -118,6 +118,8 @@ class Layout:
     """Split each page over several sheets (a poster or board; sheetgen.render.tiling)."""
     colorspace: str = "rgb"
     """rgb, or cmyk: every colour written as inks (sheetgen.layout.colors)."""
+    pdfx: str = "x4"
+    """The PDF/X standard a CMYK file is made to (sheetgen.render.pdfx.STANDARDS)."""
 
     @property
     def data(self) -> list[dict[str, Any]]:

@@ -26,6 +26,7 @@ class RenderOptions:
     seed: int = 0
     tile: str | None = None  # --tile PAPER
     colorspace: str | None = None  # --colorspace rgb|cmyk
+    pdfx: str | None = None  # --pdfx x4|x1a (CMYK files; sheetgen.render.pdfx)
 
 
 def parse_override(text: str) -> tuple[str, Any]:

@@ -92,6 +92,9 @@ def preflight_bytes(data: bytes, name: str = "<pdf>", dpi: float = 150.0,
     pages: list[PageInfo] = []
     notes = []
     for index, page in enumerate(raw_pages):
+        # asked before the boxes are read: pypdf's box accessors store the box they fall
+        # back to (the CropBox) in the page, after which every page "has" a TrimBox
+        has_trim, has_bleed = "/TrimBox" in page, "/BleedBox" in page
         media, trim, bleed = _box(page, "mediabox"), _box(page, "trimbox"), _box(page,
                                                                                 "bleedbox")
         try:
@@ -104,8 +107,8 @@ def preflight_bytes(data: bytes, name: str = "<pdf>", dpi: float = 150.0,
             plan = _guess_plan(media, trim, bleed)
         content = Interpreter(reader, page).run()
         text = " ".join(t.text for t in content.texts)
-        pages.append(PageInfo(index, media, trim, bleed, "/TrimBox" in page,
-                              "/BleedBox" in page, plan, planned, content, text))
+        pages.append(PageInfo(index, media, trim, bleed, has_trim, has_bleed, plan, planned,
+                              content, text))
     if not all(p.planned for p in pages):
         notes.append("pages without a sheetgen page plan are judged from their boxes")
     report = Report(name, pages, notes=notes)

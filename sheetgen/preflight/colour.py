@@ -11,12 +11,17 @@ TrimBox on every page, and for X-1a no transparency.
 
 from __future__ import annotations
 
+import html
+import io
+import re
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from sheetgen.preflight.model import Finding, PageInfo
 
-RGB_SPACES = {"DeviceRGB", "ICCBasedRGB", "CalRGB"}
+RGB_SPACES = {"DeviceRGB", "ICCBasedRGB", "CalRGB", "IndexedDeviceRGB", "IndexedICCBasedRGB",
+              "IndexedCalRGB"}
 RICH_BLACK_K = 0.9
 THIN = 1.0
 """Lines thinner than this (points) are "thin": in black they must be black ink alone."""
@@ -66,10 +71,89 @@ def check_colour(pages: list[PageInfo], reader: Any) -> Iterator[Finding]:
                           f"{len(rich)} text run(s) in four-colour black "
                           f"({c:.2f}/{m:.2f}/{y:.2f}/{k:.2f}; black text is 0/0/0/1)")
         lines = [p for p in page.content.paths if p.stroke and p.width < THIN
-                 and p.space == "DeviceCMYK" and _rich_black(p.color)]
+                 and p.stroke_space == "DeviceCMYK" and _rich_black(p.stroke_color)]
         if lines:
             yield Finding("colour", page.number, None,
                           f"{len(lines)} thin line(s) in four-colour black (black ink alone)")
+
+
+X1A_SPACES = ("DeviceCMYK", "DeviceGray", "Separation", "DeviceN", "Pattern")
+"""What PDF/X-1a paints in (and Indexed palettes of these): no RGB, no ICC-based or Lab."""
+
+
+def _info(reader: Any) -> Any:
+    info = reader.trailer.get("/Info")
+    return info.get_object() if info is not None else {}
+
+
+def _xmp(reader: Any) -> str:
+    meta = reader.trailer["/Root"].get("/Metadata")
+    if meta is None:
+        return ""
+    return meta.get_object().get_data().decode("utf-8", "replace")
+
+
+def _xmp_value(xmp: str, name: str) -> str | None:
+    """A simple XMP property, written as an element or as an attribute."""
+    match = (re.search(rf"<{name}>\s*([^<]*?)\s*</{name}>", xmp)
+             or re.search(rf'{name}="([^"]*)"', xmp))
+    return match.group(1) if match else None
+
+
+def _pdf_date(text: str) -> datetime | None:
+    """A PDF date (D:YYYYMMDDHHmmSS+hh'mm' or Z) as an aware datetime."""
+    m = re.match(r"D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})"
+                 r"(?:(Z)|([+-])(\d{2})'?(\d{2})'?)?", text)
+    if not m:
+        return None
+    y, mo, d, h, mi, sec, zulu, sign, oh, om = m.groups()
+    offset = 0 if zulu or not sign else (1 if sign == "+" else -1) * (int(oh) * 60 + int(om))
+    return datetime(int(y), int(mo), int(d), int(h), int(mi), int(sec),
+                    tzinfo=timezone(timedelta(minutes=offset)))
+
+
+def _xmp_date(text: str) -> datetime | None:
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else None
+
+
+def profile_problem(data: bytes) -> str | None:
+    """Why `data` is not a usable CMYK output profile (littleCMS opens it and builds a
+    transform from sRGB to it), or None."""
+    from PIL import ImageCms
+
+    if data[36:40] != b"acsp":
+        return "is not an ICC profile (no 'acsp' signature)"
+    try:
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
+    except (OSError, ImageCms.PyCMSError) as err:
+        return f"cannot be read by littleCMS ({err})"
+    if profile.profile.xcolor_space.strip() != "CMYK":
+        return f"is a {profile.profile.xcolor_space.strip()} profile, not CMYK"
+    if profile.profile.device_class.strip() != "prtr":
+        return "is not an output (printer) profile"
+    try:
+        ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK")
+    except ImageCms.PyCMSError as err:
+        return f"cannot convert colours (littleCMS: {err})"
+    return None
+
+
+def pdfx_kind(info: Any) -> str | None:
+    """'x4' or 'x1a' from the document information, or None for a version preflight does
+    not know. PDF/X-1a:2003 writes GTS_PDFXVersion (PDF/X-1:2003) and GTS_PDFXConformance
+    (PDF/X-1a:2003); the 2001 edition wrote PDF/X-1a in the version itself."""
+    version = str(info.get("/GTS_PDFXVersion", ""))
+    conformance = str(info.get("/GTS_PDFXConformance", ""))
+    if version.startswith("PDF/X-4"):
+        return "x4"
+    if version.startswith("PDF/X-1a") or (version.startswith("PDF/X-1:")
+                                          and conformance.startswith("PDF/X-1a")):
+        return "x1a"
+    return None
 
 
 def check_pdfx(pages: list[PageInfo], reader: Any, header: str) -> Iterator[Finding]:
@@ -85,11 +169,33 @@ def check_pdfx(pages: list[PageInfo], reader: Any, header: str) -> Iterator[Find
         yield Finding("pdfx", None, None, f"claims {version} but has no GTS_PDFX output "
                       "intent")
         return
-    x4 = version.startswith("PDF/X-4")
-    x1a = version.startswith("PDF/X-1a")
-    if not (x4 or x1a):
-        yield Finding("pdfx", None, None, f"{version}: preflight knows PDF/X-1a and PDF/X-4")
+    info = _info(reader)
+    kind = pdfx_kind(info)
+    if kind is None:
+        yield Finding("pdfx", None, None, f"{version}: preflight knows PDF/X-1a and PDF/X-4 "
+                      "(X-1a:2003 is GTS_PDFXVersion PDF/X-1:2003 with GTS_PDFXConformance "
+                      "PDF/X-1a:2003)")
         return
+    x4, x1a = kind == "x4", kind == "x1a"
+    yield from _check_intent(intent, x4)
+    yield from _check_info(reader, info, version, x4)
+    top = "1.4" if x1a else "1.6"
+    if header > top:
+        yield Finding("pdfx", None, None, f"PDF {header}: {version} allows up to {top}")
+    for page in pages:
+        if not page.has_trim:
+            yield Finding("pdfx", page.number, None, "no TrimBox")
+        if x1a and page.content.alpha:
+            yield Finding("pdfx", page.number, None, "transparency (PDF/X-1a has none)")
+        if x1a:
+            bad = sorted(s for s in page.content.spaces
+                         if s.removeprefix("Indexed") not in X1A_SPACES)
+            if bad:
+                yield Finding("pdfx", page.number, None, f"paints in {', '.join(bad)} "
+                              "(PDF/X-1a: CMYK, grey, spot colours only)")
+
+
+def _check_intent(intent: Any, x4: bool) -> Iterator[Finding]:
     profile = intent.get("/DestOutputProfile")
     if profile is None:
         if x4:
@@ -100,35 +206,57 @@ def check_pdfx(pages: list[PageInfo], reader: Any, header: str) -> Iterator[Find
                           "condition (/RegistryName)")
     else:
         profile = profile.get_object()
-        data = profile.get_data()
-        if int(profile.get("/N", 0)) != 4 or data[36:40] != b"acsp" or data[16:20] != b"CMYK":
-            yield Finding("pdfx", None, None, "the output intent's profile is not a CMYK ICC "
-                          "profile")
-        elif data[12:16] != b"prtr":
-            yield Finding("pdfx", None, None, "the output intent's profile is not an output "
-                          "(printer) profile")
+        problem = profile_problem(profile.get_data())
+        if problem is None and int(profile.get("/N", 0)) != 4:
+            problem = f"is declared with /N {profile.get('/N')} (a CMYK profile has 4)"
+        if problem:
+            yield Finding("pdfx", None, None, f"the output intent's profile {problem}")
     if not intent.get("/OutputConditionIdentifier"):
         yield Finding("pdfx", None, None, "the output intent has no OutputConditionIdentifier")
-    info = reader.trailer.get("/Info")
-    info = info.get_object() if info is not None else {}
-    if str(info.get("/Trapped", "")) not in ("/True", "/False"):
+
+
+def _check_info(reader: Any, info: Any, version: str, x4: bool) -> Iterator[Finding]:
+    trapped = str(info.get("/Trapped", ""))
+    if trapped not in ("/True", "/False"):
         yield Finding("pdfx", None, None, "/Trapped is not /True or /False in the document "
                       "information")
+    for key in ("/CreationDate", "/ModDate"):
+        if _pdf_date(str(info.get(key, ""))) is None:
+            yield Finding("pdfx", None, None, f"no valid {key[1:]} in the document information")
+    if not str(info.get("/Title", "")).strip():
+        yield Finding("pdfx", None, None, "no Title in the document information")
     if "/ID" not in reader.trailer:
         yield Finding("pdfx", None, None, "no /ID in the trailer")
     if reader.is_encrypted:
         yield Finding("pdfx", None, None, "encrypted")
-    top = "1.4" if x1a else "1.6"
-    if header > top:
-        yield Finding("pdfx", None, None, f"PDF {header}: {version} allows up to {top}")
-    if x4:
-        meta = reader.trailer["/Root"].get("/Metadata")
-        xmp = meta.get_object().get_data() if meta is not None else b""
-        if b"GTS_PDFXVersion" not in xmp:
+    xmp = _xmp(reader)
+    if not xmp:
+        if x4:
             yield Finding("pdfx", None, None, "PDF/X-4 needs XMP metadata with "
                           "pdfxid:GTS_PDFXVersion")
-    for page in pages:
-        if not page.has_trim:
-            yield Finding("pdfx", page.number, None, "no TrimBox")
-        if x1a and page.content.alpha:
-            yield Finding("pdfx", page.number, None, "transparency (PDF/X-1a has none)")
+        return
+    said = _xmp_value(xmp, "pdfxid:GTS_PDFXVersion")
+    if said is None and x4:
+        yield Finding("pdfx", None, None, "PDF/X-4 needs pdfxid:GTS_PDFXVersion in its XMP")
+    elif said is not None and said != version:
+        yield Finding("pdfx", None, None, f"the XMP says {said}, the document information "
+                      f"{version}")
+    for key, name in (("/CreationDate", "xmp:CreateDate"), ("/ModDate", "xmp:ModifyDate")):
+        theirs = _xmp_value(xmp, name)
+        ours = _pdf_date(str(info.get(key, "")))
+        if theirs is None:
+            if x4:
+                yield Finding("pdfx", None, None, f"no {name} in the XMP")
+            continue
+        when = _xmp_date(theirs)
+        if when is None or ours is None or when != ours:
+            yield Finding("pdfx", None, None, f"{name} {theirs} in the XMP is not "
+                          f"{key[1:]} {info.get(key)} of the document information")
+    xmp_trapped = _xmp_value(xmp, "pdf:Trapped")
+    if xmp_trapped is not None and f"/{xmp_trapped}" != trapped:
+        yield Finding("pdfx", None, None, f"pdf:Trapped {xmp_trapped} in the XMP is not "
+                      f"{trapped} of the document information")
+    match = re.search(r"<dc:title>.*?<rdf:li[^>]*>([^<]*)</rdf:li>", xmp, re.S)
+    title = match.group(1) if match else None
+    if title is not None and str(info.get("/Title", "")) != html.unescape(title):
+        yield Finding("pdfx", None, None, "the XMP title is not the document information's")

@@ -62,7 +62,11 @@ class PathMark:
     width: float
     """Stroke width on paper, points (the smaller axis scale times the line width)."""
     color: tuple[float, ...]
+    """The fill colour of a filled path, else the stroke colour."""
     space: str
+    stroke_color: tuple[float, ...] = ()
+    """The stroke colour of a stroked path (filled and stroked: both are painted)."""
+    stroke_space: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,27 @@ class _State:
 _SPACE_OF_N = {1: "DeviceGray", 3: "DeviceRGB", 4: "DeviceCMYK"}
 
 
+def _space_family(value: Any) -> str:
+    """The family of a colour space array: ICCBasedRGB/CMYK/Gray by its /N, Indexed with its
+    base ("IndexedDeviceRGB"), or the array's first name."""
+    try:
+        family = str(value[0])
+    except (KeyError, IndexError, TypeError):
+        return str(value).lstrip("/")
+    if family == "/ICCBased":
+        n = int(value[1].get_object().get("/N", 3))
+        return f"ICCBased{_SPACE_OF_N.get(n, 'N' + str(n))[6:]}"
+    if family in ("/Indexed", "/I") and len(value) > 1:
+        base = value[1].get_object() if hasattr(value[1], "get_object") else value[1]
+        inner = _space_family(base) if isinstance(base, list) else str(base).lstrip("/")
+        return f"Indexed{inner}"
+    return family.lstrip("/")
+
+
 def _space_name(obj: Any, resources: Any) -> str:
     """The family of a colour space operand: its own name, or that of a named resource."""
+    if isinstance(obj, list):  # an image's colour space array, given directly
+        return _space_family(obj)
     name = str(obj)
     if name in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray", "/Pattern"):
         return name[1:]
@@ -121,14 +144,7 @@ def _space_name(obj: Any, resources: Any) -> str:
         value = spaces[name].get_object()
         if isinstance(value, list) or hasattr(value, "__getitem__") and not isinstance(value,
                                                                                          str):
-            try:
-                family = str(value[0])
-            except (KeyError, IndexError, TypeError):
-                family = str(value)
-            if family == "/ICCBased":
-                n = int(value[1].get_object().get("/N", 3))
-                return f"ICCBased{_SPACE_OF_N.get(n, 'N' + str(n))[6:]}"
-            return family.lstrip("/")
+            return _space_family(value)
         return str(value).lstrip("/")
     return name.lstrip("/")
 
@@ -215,8 +231,9 @@ class Interpreter:
                             box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
                         color, space = ((gs.fill, gs.fill_space) if fill
                                         else (gs.stroke, gs.stroke_space))
-                        self.out.paths.append(PathMark(box, intersect(box, gs.clip), fill,
-                                                       stroke, width, color, space))
+                        self.out.paths.append(PathMark(
+                            box, intersect(box, gs.clip), fill, stroke, width, color, space,
+                            gs.stroke if stroke else (), gs.stroke_space if stroke else ""))
                     if pending_clip:
                         gs.clip = intersect(box_of(path), gs.clip) or (0.0, 0.0, 0.0, 0.0)
                 path = []
@@ -370,8 +387,6 @@ class Interpreter:
             else:
                 name = _space_name(space.get_object() if hasattr(space, "get_object")
                                    else space, resources)
-                if name.startswith("["):
-                    name = "indexed"
             if xobj.get("/SMask") is not None:
                 self.out.alpha = True
             self._image(gs, name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 PAPER_WHITE = 250
@@ -17,6 +18,38 @@ PAPER_WHITE = 250
 
 MAX_PIXELS = 6_000_000
 """Pages are rendered at `dpi`, or less where that would exceed this (an A2 board)."""
+
+
+@lru_cache(maxsize=1024)
+def rendered_cmyk(inks: tuple[float, ...]) -> tuple[float, float, float]:
+    """How pdfium shows a CMYK colour (0..1), as sRGB: a patch of it rendered by the same
+    renderer that renders the page behind the text, so that text and background are
+    estimated alike (pdfium shows CMYK with its own fixed conversion, not the file's
+    output intent)."""
+    import pypdfium2 as pdfium
+
+    c, m, y, k = (min(1.0, max(0.0, float(v))) for v in inks[:4])
+    content = b"%.4f %.4f %.4f %.4f k 0 0 4 4 re f" % (c, m, y, k)
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 4 4] /Contents 4 0 R >>",
+               b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content)]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)
+    doc = pdfium.PdfDocument(bytes(out))
+    try:
+        pixel = doc[0].render(scale=1).to_pil().convert("RGB").getpixel((2, 2))
+    finally:
+        doc.close()
+    return tuple(v / 255 for v in pixel)  # type: ignore[return-value]
 
 
 @dataclass

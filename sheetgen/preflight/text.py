@@ -70,14 +70,16 @@ def check_safe_zone(page: PageInfo) -> Iterator[Finding]:
 
 
 def as_rgb(color: tuple[float, ...], space: str) -> tuple[float, float, float] | None:
-    """The colour as sRGB for contrast (CMYK by the naive formula: a screen estimate)."""
+    """The colour as sRGB for contrast; CMYK as pdfium shows it (`rendered_cmyk`), like the
+    page behind the text, so that both sides of the ratio are estimated alike."""
     if len(color) == 3:
         return color  # type: ignore[return-value]
     if len(color) == 1:
         return (color[0],) * 3  # type: ignore[return-value]
     if len(color) == 4:
-        c, m, y, k = color
-        return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+        from sheetgen.preflight.raster import rendered_cmyk
+
+        return rendered_cmyk(tuple(color))
     return None
 
 

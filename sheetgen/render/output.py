@@ -19,14 +19,20 @@ from sheetgen.render.raster import check_raster
 def render_pdf(layout: Layout, count: int = 1,
                progress: Callable[[int], None] | None = None, sides: str = "both",
                warnings: list[LayoutWarning] | None = None,
-               numbering: tuple[int, int] | None = None) -> bytes:
+               numbering: tuple[int, int] | None = None, press: bool = True) -> bytes:
     """The finished PDF; what a person would stumble on is added to `warnings`.
     `numbering` (first page index, total pages) when this is one part of a longer
-    document (see `stream_rows`)."""
+    document (see `stream_rows`). A CMYK layout comes out as PDF/X (`layout.pdfx`) unless
+    `press` is False (a part of a streamed document: the whole file is made PDF/X)."""
     canvas = PdfCanvas(title=document_title(layout), subject=layout.description,
                        colorspace=layout.colorspace)
     compose(layout, canvas, count, progress, sides, warnings, numbering=numbering)
-    return canvas.finish()
+    data = canvas.finish()
+    if layout.colorspace == "cmyk" and press:
+        from sheetgen.render.pdfx import make_pdfx
+
+        data = make_pdfx(data, layout.pdfx, title=document_title(layout))
+    return data
 
 
 def document_title(layout: Layout) -> str:
@@ -67,7 +73,8 @@ def stream_rows(layout: Layout, rows: Iterable[dict[str, Any]], out: BinaryIO, t
         if any("copies" in row for row in part):
             raise ValueError(f"{layout.name}: rows with copies: are not streamed")
         layout.data = part
-        writer.add_part(render_pdf(layout, warnings=warnings, numbering=(done, total)))
+        writer.add_part(render_pdf(layout, warnings=warnings, numbering=(done, total),
+                                   press=False))
         done += len(part)
     layout.data = []
     writer.close()

@@ -21,48 +21,10 @@ from sheetgen.canvas.pieces import PIECE_INFO_KEY, SheetPlan
 from sheetgen.canvas.protocol import Color, PageBoxes, PathOp, Stroke
 from sheetgen.layout.colors import to_cmyk
 
-OUTPUT_CONDITION = "FOGRA39"
-"""The printing condition CMYK files are prepared for (coated paper, ISO 12647-2), named
-as registered with the ICC so that no profile needs to be embedded."""
+THIN_LINE = 1.0
+"""Strokes thinner than this (points) count as thin lines: in near-black they print in black
+ink alone, like text (`to_cmyk(..., black_only=True)`)."""
 
-PDFX_VERSION = "PDF/X-1a:2003"
-"""What a CMYK file claims: PDF/X-1a allows the output intent to name a registered
-condition instead of embedding its profile (PDF/X-4 does not: sheetgen ships no CMYK
-profile whose licence allows it), and sheetgen's CMYK output meets its other terms: PDF 1.3,
-CMYK and no RGB, fonts embedded, /Trapped set, TrimBox on every page. Transparency
-(opacity below 1) is not allowed in it; `sheetgen preflight` reports any."""
-
-
-def _declare_pdfx(c: rl_canvas.Canvas) -> None:
-    """GTS_PDFXVersion in the document information (reportlab writes /Trapped /False and
-    fixed dates itself)."""
-    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFString
-
-    info = c._doc.info
-    plain = type(info).format
-
-    def format_with_version(document, info=info):
-        text = plain(info, document)
-        extra = PDFDictionary({"GTS_PDFXVersion": PDFString(PDFX_VERSION)}).format(document)
-        return text[:text.rindex(b">>")] + extra[2:]
-
-    info.format = format_with_version
-
-
-def _declare_output_intent(c: rl_canvas.Canvas) -> None:
-    """Add an /OutputIntents entry to the catalog: the PDF says which press its inks are for
-    (by the registered condition's name, as PDF/X allows; the profile is not embedded)."""
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDictionary, PDFName, PDFString
-
-    catalog = c._doc.Catalog
-    catalog.OutputIntents = PDFArray([PDFDictionary({
-        "Type": PDFName("OutputIntent"),
-        "S": PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": PDFString(OUTPUT_CONDITION),
-        "RegistryName": PDFString("http://www.color.org"),
-        "Info": PDFString("Coated FOGRA39 (ISO 12647-2:2004)"),
-    })])
-    catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]
 
 def _attach_plan(page, plan: SheetPlan) -> None:
     """The page-piece dictionary of `sheetgen.canvas.pieces` on a reportlab page."""
@@ -72,16 +34,6 @@ def _attach_plan(page, plan: SheetPlan) -> None:
         "LastModified": PDFString("D:20000101000000+00'00'"),  # fixed: same input, same bytes
         "Private": PDFString(plan.to_json()),
     })})
-
-
-RICH_BLACK_K = 0.9
-
-
-def _black_ink(ink: tuple[float, float, float, float]) -> tuple[float, ...]:
-    """Black text and thin black lines in 100 % K: the palette's rich black (30/30/30/95,
-    deep on large areas) would put four plates under a hairline, which smears when they
-    are a hair out of register."""
-    return (0.0, 0.0, 0.0, 1.0) if ink[3] >= RICH_BLACK_K else ink
 
 
 try:  # reportlab's C accelerator, when installed, speeds up string and float formatting
@@ -101,10 +53,7 @@ class PdfCanvas:
         self._c.setSubject(subject)
         self._c.setCreator(f"sheetgen {__version__}")
         self._c.setAuthor("sheetgen")
-        self._cmyk = colorspace == "cmyk"
-        if self._cmyk:
-            _declare_output_intent(self._c)
-            _declare_pdfx(self._c)
+        self._cmyk = colorspace == "cmyk"  # PDF/X markers: sheetgen.render.pdfx, after
         self._forms: set[str] = set()
         self._pages = 0
         self._in_form = False
@@ -179,8 +128,8 @@ class PdfCanvas:
             self._fill(fill)
         if stroke is not None:
             if self._cmyk:
-                ink = to_cmyk(stroke.color)
-                c.setStrokeColorCMYK(*(_black_ink(ink) if stroke.width < 1.0 else ink))
+                c.setStrokeColorCMYK(*to_cmyk(stroke.color,
+                                              black_only=stroke.width < THIN_LINE))
             else:
                 c.setStrokeColorRGB(*stroke.color)
             c.setLineWidth(stroke.width)
@@ -210,8 +159,7 @@ class PdfCanvas:
         """The fill colour, as inks in CMYK mode (converted from RGB where given as RGB);
         black text in black ink alone."""
         if self._cmyk:
-            ink = to_cmyk(color)
-            self._c.setFillColorCMYK(*(_black_ink(ink) if text else ink))
+            self._c.setFillColorCMYK(*to_cmyk(color, black_only=text))
         else:
             self._c.setFillColorRGB(*color)
 

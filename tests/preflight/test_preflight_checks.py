@@ -229,54 +229,164 @@ def test_duplex_needs_the_flip_note():
     assert "which edge to flip" in report.findings[0].message
 
 
-def test_output_intent_without_pdfx_version(monkeypatch):
-    import sheetgen.render.pdf as pdf
+def _press_pdf(draw=None, standard: str = "x4") -> bytes:
+    """A clean home page made PDF/X by sheetgen.render.pdfx."""
+    from sheetgen.render.pdfx import make_pdfx
 
-    monkeypatch.setattr(pdf, "_declare_pdfx", lambda c: None)  # an intent, no PDF/X claim
     canvas = PdfCanvas(colorspace="cmyk")
-    _home_page(canvas, _clean)
-    report = preflight_bytes(canvas.finish())
+    _home_page(canvas, draw or _clean)
+    return make_pdfx(canvas.finish(), standard)
+
+
+def _edited(pdf: bytes, edit) -> bytes:
+    """`pdf` with one defect made by `edit(pikepdf document)`."""
+    import pikepdf
+
+    doc = pikepdf.open(io.BytesIO(pdf))
+    edit(doc)
+    out = io.BytesIO()
+    doc.save(out, deterministic_id=True)
+    return out.getvalue()
+
+
+def _set_info(**values):
+    import pikepdf
+
+    def edit(doc):
+        for key, value in values.items():
+            if value is None:
+                del doc.trailer.Info["/" + key]
+            else:
+                doc.trailer.Info["/" + key] = (pikepdf.Name(value) if value.startswith("/")
+                                               else pikepdf.String(value))
+    return edit
+
+
+def _set_xmp(old: str, new: str):
+    def edit(doc):
+        text = doc.Root.Metadata.read_bytes().decode()
+        assert old in text
+        doc.Root.Metadata.write(text.replace(old, new).encode())
+    return edit
+
+
+def test_press_pdfs_pass_both_standards():
+    for standard in ("x4", "x1a"):
+        report = preflight_bytes(_press_pdf(standard=standard))
+        assert report.ok, report.text()
+
+
+def _no_intent(doc):
+    del doc.Root["/OutputIntents"]
+
+
+def _no_profile(doc):
+    del doc.Root.OutputIntents[0]["/DestOutputProfile"]
+
+
+def _broken_profile(doc):
+    profile = doc.Root.OutputIntents[0].DestOutputProfile
+    profile.write(profile.read_bytes()[:300])  # cut short
+
+
+def _rgb_profile(doc):
+    from PIL import ImageCms
+
+    srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    doc.Root.OutputIntents[0].DestOutputProfile.write(srgb)
+
+
+def _no_trim(doc):
+    del doc.pages[0].obj["/TrimBox"]
+
+
+def _no_xmp(doc):
+    del doc.Root["/Metadata"]
+
+
+@pytest.mark.parametrize("edit, message", [
+    (_set_info(GTS_PDFXVersion=None), "not PDF/X: no GTS_PDFXVersion"),
+    (_no_intent, "has no GTS_PDFX output intent"),
+    (_no_profile, "needs the press's ICC profile embedded"),
+    (_broken_profile, "littleCMS"),
+    (_rgb_profile, "not CMYK"),
+    (_no_trim, "no TrimBox"),
+    (_no_xmp, "needs XMP metadata"),
+    (_set_info(GTS_PDFXVersion="PDF/X-9"), "preflight knows PDF/X-1a and PDF/X-4"),
+    (_set_xmp("<pdfxid:GTS_PDFXVersion>PDF/X-4<", "<pdfxid:GTS_PDFXVersion>PDF/X-4p<"),
+     "the XMP says PDF/X-4p"),
+    (_set_info(ModDate="D:20240101000000+00'00'"), "xmp:ModifyDate"),
+    (_set_info(Trapped="/Unknown"), "/Trapped is not /True or /False"),
+    (_set_info(Title="Another title"), "the XMP title is not"),
+])
+def test_each_pdfx_defect_fails_the_pdfx_check(edit, message):
+    report = preflight_bytes(_edited(_press_pdf(), edit))
+    assert report.failed() == ({"pdfx", "boxes"} if edit is _no_trim else {"pdfx"}), \
+        report.text()
+    assert any(message in f.message for f in report.findings), report.text()
+
+
+def test_pdf_version_too_new_for_x1a():
+    import pikepdf
+
+    doc = pikepdf.open(io.BytesIO(_press_pdf(standard="x1a")))
+    out = io.BytesIO()
+    doc.save(out, force_version="1.6")
+    report = preflight_bytes(out.getvalue())
     assert report.failed() == {"pdfx"}, report.text()
-    assert "not PDF/X" in report.findings[0].message
+    assert "allows up to 1.4" in report.findings[0].message
 
 
-def test_cmyk_output_is_pdfx_1a_with_black_text_in_black_ink(monkeypatch):
-    import sheetgen.render.pdf as pdf
+def test_rgb_and_icc_colour_in_pdfx_1a():
+    """A press file with RGB left in it fails `colour` (and as X-1a, `pdfx`); an X-1a file
+    painting in an ICC-based space (allowed in X-4, not X-1a) fails `pdfx`."""
+    import pikepdf
 
-    monkeypatch.setattr(pdf, "to_cmyk", lambda rgb: (0.3, 0.3, 0.3, 0.95))  # rich black
-    canvas = PdfCanvas(colorspace="cmyk")
-    _home_page(canvas, _clean)
-    data = canvas.finish()
-    report = preflight_bytes(data)
-    assert report.ok, report.text()
-    texts = [t for t in report.pages[0].content.texts]
-    assert texts and all(t.color == (0.0, 0.0, 0.0, 1.0) for t in texts)
+    def rgb(doc):
+        page = doc.pages[0]
+        page.contents_add(doc.make_stream(b"1 0 0 rg 200 300 20 20 re f"))
+
+    report = preflight_bytes(_edited(_press_pdf(standard="x1a"), rgb))
+    assert report.failed() == {"colour", "pdfx"}, report.text()
+    assert all("DeviceRGB" in f.message for f in report.findings)
+
+    def icc(doc):
+        profile = doc.Root.OutputIntents[0].DestOutputProfile
+        page = doc.pages[0]
+        page.Resources.ColorSpace = pikepdf.Dictionary(
+            {"/CS9": pikepdf.Array([pikepdf.Name.ICCBased, profile])})
+        page.contents_add(doc.make_stream(b"/CS9 cs 0 1 1 0 scn 200 300 20 20 re f"))
+
+    report = preflight_bytes(_edited(_press_pdf(standard="x1a"), icc))
+    assert report.failed() == {"pdfx"}, report.text()
+    assert "ICCBasedCMYK" in report.findings[0].message
+    assert preflight_bytes(_edited(_press_pdf(standard="x4"), icc)).ok
 
 
 def test_transparency_in_pdfx_1a():
-    canvas = PdfCanvas(colorspace="cmyk")
-
     def draw(c):
         _clean(c)
         c.path(rect_ops(30 * MM, 100 * MM, 20 * MM, 20 * MM), fill=(0.2, 0.3, 0.5),
                opacity=0.5)
-    _home_page(canvas, draw)
-    report = preflight_bytes(canvas.finish())
+
+    x4 = _press_pdf(draw, "x4")  # X-4 allows it; relabelled as X-1a it fails
+    assert preflight_bytes(x4).ok
+    relabelled = _edited(x4, _set_info(GTS_PDFXVersion="PDF/X-1:2003",
+                                       GTS_PDFXConformance="PDF/X-1a:2003"))
+    report = preflight_bytes(relabelled)
     assert report.failed() == {"pdfx"}, report.text()
-    assert "transparency" in report.findings[0].message
+    assert any("transparency" in f.message for f in report.findings)
 
 
 def test_rich_black_text_in_a_press_file(monkeypatch):
     import sheetgen.render.pdf as pdf
 
-    monkeypatch.setattr(pdf, "to_cmyk", lambda rgb: (0.6, 0.5, 0.4, 1.0))  # rich black
-    monkeypatch.setattr(pdf, "_black_ink", lambda ink: ink)  # as a writer that keeps it
-    canvas = PdfCanvas(colorspace="cmyk")
+    # as a writer that keeps four-colour black under text
+    monkeypatch.setattr(pdf, "to_cmyk", lambda rgb, black_only=False: (0.6, 0.5, 0.4, 1.0))
 
     def draw(c):
         c.text(30 * MM, 40 * MM, "four-colour black", "serif", 10, BLACK)
-    _home_page(canvas, draw)
-    report = preflight_bytes(canvas.finish())
+    report = preflight_bytes(_press_pdf(draw))
     assert "colour" in report.failed(), report.text()
 
 

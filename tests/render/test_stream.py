@@ -105,17 +105,19 @@ def test_objects_the_parts_share_are_written_once(card):
 
 
 def test_parts_that_disagree_on_the_catalog_are_refused():
-    def part(colorspace: str) -> bytes:
-        c = PdfCanvas(colorspace=colorspace)
+    from sheetgen.render.pdfx import make_pdfx
+
+    def part(press: bool) -> bytes:
+        c = PdfCanvas(colorspace="cmyk" if press else "rgb")
         c.begin_page(100, 100)
         c.path([("M", 0, 0), ("L", 50, 50)], stroke=None, fill=(0, 0, 0))
         c.end_page()
-        return c.finish()
+        return make_pdfx(c.finish()) if press else c.finish()
 
     writer = StreamingPdf(io.BytesIO())
-    writer.add_part(part("rgb"))
+    writer.add_part(part(False))
     with pytest.raises(StreamingPdfError):
-        writer.add_part(part("cmyk"))
+        writer.add_part(part(True))  # an output intent the first part has not
 
 
 def test_rows_are_taken_a_part_at_a_time_and_written_before_the_next(card, monkeypatch):

@@ -1,0 +1,45 @@
+"""`--colorspace` and `--pdfx`, the same on every command that writes a PDF (render, pad,
+rulebook): CMYK for a press, as PDF/X-4 unless X-1a is asked for (`sheetgen.render.pdfx`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sheetgen.errors import SheetgenError
+
+COLORSPACE_OPTION = click.option(
+    "--colorspace", type=click.Choice(["rgb", "cmyk"]), default=None,
+    help="cmyk: for a press: every colour as inks for the FOGRA39 coated profile (RGB "
+         "converted by littleCMS), as PDF/X (--pdfx, default x4).")
+PDFX_OPTION = click.option(
+    "--pdfx", type=click.Choice(["x4", "x1a"]), default=None,
+    help="PDF/X standard of a CMYK file (implies --colorspace cmyk): x4 (default; allows "
+         "transparency) or x1a (no transparency, PDF 1.4).")
+
+
+def press_options(func):
+    return COLORSPACE_OPTION(PDFX_OPTION(func))
+
+
+def press_standard(colorspace: str | None, pdfx: str | None) -> str | None:
+    """The PDF/X standard to write ("x4", "x1a"), or None for RGB; --pdfx alone means
+    CMYK, and RGB with --pdfx is a contradiction."""
+    if pdfx and colorspace == "rgb":
+        raise SheetgenError(f"--pdfx {pdfx} makes a CMYK file; --colorspace rgb contradicts it",
+                            hint="drop --colorspace rgb, or drop --pdfx for a home print")
+    if pdfx:
+        return pdfx
+    return "x4" if colorspace == "cmyk" else None
+
+
+def convert_written(paths: list[Path], standard: str | None) -> None:
+    """Make written PDFs PDF/X in place (atomically: a failure leaves them as they were)."""
+    if standard is None:
+        return
+    from sheetgen.atomic import write_bytes
+    from sheetgen.render.pdfx import make_pdfx
+
+    for path in paths:
+        write_bytes(path, make_pdfx(path.read_bytes(), standard))
