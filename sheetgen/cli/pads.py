@@ -19,12 +19,7 @@ import click
 from sheetgen import registry
 from sheetgen.cli.outputs import with_mkdir
 from sheetgen.cli.preflight import preflight_or_exit
-from sheetgen.cli.press_options import (
-    COLORSPACE_OPTION,
-    PDFX_OPTION,
-    convert_written,
-    press_standard,
-)
+from sheetgen.cli.press_options import convert_written, press_click_options, press_standard
 from sheetgen.registry import Game, PadOption, extra_path
 
 
@@ -47,12 +42,6 @@ def _click_option(option: PadOption) -> click.Option:
     return click.Option([*names, option.dest], type=kind, default=option.default,
                         show_default=option.default is not None, help=option.help or None)
 
-
-def _decorator_option(decorator) -> click.Option:
-    """The click.Option a shared `click.option(...)` decorator would add to a function."""
-    def holder() -> None: ...
-    decorator(holder)
-    return holder.__click_params__[0]
 
 
 @contextlib.contextmanager
@@ -119,8 +108,7 @@ def pad_command(game: Game) -> click.Command:
         click.Option(["-o", "--output", "out"], type=click.Path(dir_okay=False), required=True,
                      help="PDF to write."),
         click.Option(["-q", "--quiet", "quiet"], is_flag=True, help="No progress or summary."),
-        _decorator_option(COLORSPACE_OPTION),
-        _decorator_option(PDFX_OPTION),
+        *press_click_options(),
         click.Option(["--preflight", "preflight_after"], is_flag=True,
                      help="Check the written PDF as `sheetgen preflight` does; exit 1 if a "
                           "check fails."),

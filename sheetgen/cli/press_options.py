@@ -9,18 +9,28 @@ import click
 
 from sheetgen.errors import SheetgenError
 
-COLORSPACE_OPTION = click.option(
-    "--colorspace", type=click.Choice(["rgb", "cmyk"]), default=None,
-    help="cmyk: for a press: every colour as inks for the FOGRA39 coated profile (RGB "
-         "converted by littleCMS), as PDF/X (--pdfx, default x4).")
-PDFX_OPTION = click.option(
-    "--pdfx", type=click.Choice(["x4", "x1a"]), default=None,
-    help="PDF/X standard of a CMYK file (implies --colorspace cmyk): x4 (default; allows "
-         "transparency) or x1a (no transparency, PDF 1.4).")
+_OPTIONS = [
+    (["--colorspace"], {
+        "type": click.Choice(["rgb", "cmyk"]), "default": None,
+        "help": "cmyk: for a press: every colour as inks for the FOGRA39 coated profile (RGB "
+                "converted by littleCMS), as PDF/X (--pdfx, default x4)."}),
+    (["--pdfx"], {
+        "type": click.Choice(["x4", "x1a"]), "default": None,
+        "help": "PDF/X standard of a CMYK file (implies --colorspace cmyk): x4 (default; "
+                "allows transparency) or x1a (no transparency, PDF 1.4)."}),
+]
 
 
 def press_options(func):
-    return COLORSPACE_OPTION(PDFX_OPTION(func))
+    """The decorator form, for commands written with decorators (render, rulebook)."""
+    for names, settings in reversed(_OPTIONS):
+        func = click.option(*names, **settings)(func)
+    return func
+
+
+def press_click_options() -> list[click.Option]:
+    """The same options as objects, for commands built from parameter lists (pads)."""
+    return [click.Option(names, **settings) for names, settings in _OPTIONS]
 
 
 def press_standard(colorspace: str | None, pdfx: str | None) -> str | None:

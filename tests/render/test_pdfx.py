@@ -289,3 +289,18 @@ def test_pad_and_rulebook_take_the_press_options(runner, command):
     result = runner.invoke(main, [*command, "-o", "x.pdf", "--colorspace", "rgb", "--pdfx",
                                   "x1a"])
     assert result.exit_code == 2 and "contradicts" in result.stderr
+
+
+def test_pad_cli_writes_pdfx(runner, tmp_path):
+    """The pad is drawn in RGB by its builder, then the written file is made PDF/X."""
+    from sheetgen.cli import main
+
+    out = tmp_path / "pad.pdf"
+    result = runner.invoke(main, ["pad", "shipwrecked", "-o", str(out), "--pdfx", "x1a",
+                                  "-q"])
+    assert result.exit_code == 0, result.output
+    pdf = out.read_bytes()
+    _, info, _ = _info_and_xmp(pdf)
+    assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2003"
+    report = preflight_bytes(pdf, "pad", checks={"colour", "pdfx", "boxes"})
+    assert not report.failed(), report.text()
