@@ -45,11 +45,20 @@ def press_standard(colorspace: str | None, pdfx: str | None) -> str | None:
 
 
 def convert_written(paths: list[Path], standard: str | None) -> None:
-    """Make written PDFs PDF/X in place (atomically: a failure leaves them as they were)."""
+    """Make PDFs a builder has written PDF/X in place. All are converted before any is
+    replaced; if one cannot be (transparency in X-1a), the RGB files are removed rather than
+    left under the names asked for a press file, and the error says so."""
     if standard is None:
         return
     from sheetgen.atomic import write_bytes
     from sheetgen.render.pdfx import make_pdfx
 
-    for path in paths:
-        write_bytes(path, make_pdfx(path.read_bytes(), standard))
+    try:
+        converted = [make_pdfx(path.read_bytes(), standard) for path in paths]
+    except SheetgenError as err:
+        for path in paths:
+            path.unlink(missing_ok=True)
+        err.message = f"{err.message} (nothing written)"
+        raise
+    for path, data in zip(paths, converted, strict=True):
+        write_bytes(path, data)

@@ -304,3 +304,20 @@ def test_pad_cli_writes_pdfx(runner, tmp_path):
     assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2003"
     report = preflight_bytes(pdf, "pad", checks={"colour", "pdfx", "boxes"})
     assert not report.failed(), report.text()
+
+
+def test_a_pad_that_cannot_be_x1a_leaves_no_rgb_file_under_its_name(tmp_path):
+    from sheetgen.cli.press_options import convert_written
+
+    def see_through(c):
+        c.path(rect_ops(5 * MM, 5 * MM, 40 * MM, 20 * MM), fill=(0.2, 0.4, 0.6), opacity=0.5)
+
+    written = [tmp_path / "pad.pdf", tmp_path / "pad-extra.pdf"]
+    written[0].write_bytes(_rgb_pdf(see_through))
+    written[1].write_bytes(_rgb_pdf())
+    with pytest.raises(SheetgenError, match="nothing written"):
+        convert_written(written, "x1a")
+    assert not any(path.exists() for path in written)
+    written[1].write_bytes(_rgb_pdf())
+    convert_written(written[1:], "x1a")
+    assert b"PDF/X-1a:2003" in written[1].read_bytes()
