@@ -21,7 +21,9 @@ PAGE_KEYS = {"size", "width", "height", "orientation", "bleed", "margin", "crop_
              "shape", "corner", "colorspace",
              "background", "unit"}
 IMPOSITION_KEYS = {"sheet", "orientation", "across", "down", "gap", "cut_marks", "cut", "margin",
-                   "duplex", "back_offset"}
+                   "duplex", "back_offset", "papers"}
+PAPER_GRID_KEYS = {"orientation", "across", "down", "gap", "margin"}
+"""What `imposition.papers.<paper>` may change when the sheet is that paper."""
 TILE_KEYS = {"paper", "orientation", "overlap", "margin"}
 DUPLEX = ("long-edge", "short-edge")
 SHAPES = ("rect", "rounded", "circle")
@@ -150,6 +152,32 @@ def read_page(raw: Mapping, options: RenderOptions) -> tuple[PageSpec, str]:
     return spec, unit
 
 
+def _paper_grid(section: Mapping, sheet: Any) -> Mapping:
+    """The imposition with `papers.<sheet>` laid over it: a grid that suits one paper but
+    not another (3 x 3 poker cards leave 3 mm of bleed inside a home printer's margin on A4,
+    not on Letter, which takes them 4 x 2 across) says so per paper."""
+    papers = section.get("papers")
+    if papers is None:
+        return section
+    if not isinstance(papers, Mapping):
+        raise SheetgenError("imposition.papers must map paper names to grids",
+                            section.pos_of("papers"),
+                            hint="e.g. papers: {letter: {orientation: landscape, across: 4, "
+                                 "down: 2}}")
+    for name, grid in papers.items():
+        checked_section(grid, PAPER_GRID_KEYS, f"imposition.papers.{name}",
+                        papers.pos_of(name))
+    grid = papers.get(str(sheet).lower()) if isinstance(sheet, str) else None
+    if grid is None:
+        return section
+    merged = Mapping(section, pos=section.pos)
+    merged.key_pos, merged.value_pos = dict(section.key_pos), dict(section.value_pos)
+    for key, value in grid.items():
+        merged[key] = value
+        merged.key_pos[key], merged.value_pos[key] = grid.key_pos_of(key), grid.pos_of(key)
+    return merged
+
+
 def read_imposition(raw: Mapping, unit: str, page: PageSpec,
                 options: RenderOptions) -> Imposition | None:
     if raw.get("imposition") is None:
@@ -157,6 +185,7 @@ def read_imposition(raw: Mapping, unit: str, page: PageSpec,
     section = checked_section(raw["imposition"], IMPOSITION_KEYS, "imposition",
                           raw.pos_of("imposition"))
     sheet = options.paper or section.get("sheet", "a4")
+    section = _paper_grid(section, sheet)
     w, h = read_paper(sheet, read_orientation(section), section.pos_of("sheet"), unit)
     counts = []
     for key in ("across", "down"):

@@ -113,6 +113,18 @@ def test_art_to_the_cut_without_bleed():
         f"art reaches the {edge}" for edge in ("left", "bottom", "right", "top")}
 
 
+@pytest.mark.parametrize("bleed_mm, fails", [(2.7, True), (3.0, False)])
+def test_bleed_of_2_7_mm_is_short(bleed_mm, fails):
+    """2.7 mm (Voodoo cards on Letter before their 4 x 2 grid) passed a 0.3 mm slack; the
+    slack is now 0.2 mm, a little over one pixel of the 150 dpi raster."""
+    def art(c):
+        c.path(rect_ops(-5 * MM, -5 * MM, CARD[0] + 10 * MM, CARD[1] + 10 * MM),
+               fill=(0.2, 0.3, 0.5))
+        c.text(5 * MM, 10 * MM, "Card title", "serif", 10, (1, 1, 1))
+    report = preflight_bytes(_card_sheet(art, bleed=bleed_mm * MM))
+    assert ("bleed" in report.failed()) == fails, report.text()
+
+
 def test_frame_on_the_trim_is_ink_at_the_cut_without_bleed():
     def bad(c):
         c.path(rect_ops(0, 0, *CARD), stroke=Stroke((0.4, 0.1, 0.1), 2.5))
@@ -395,3 +407,36 @@ def test_not_a_pdf_is_bad_input():
         preflight_bytes(b"hello", "x.pdf")
     with pytest.raises(SheetgenError, match="cannot read"):
         preflight_bytes(b"%PDF-1.4\n garbage", "x.pdf")
+
+
+def test_voodoo_cards_on_letter_take_a_grid_with_the_whole_bleed(tmp_path):
+    """3 x 3 poker cards fit Letter only with 2.7 mm of bleed inside the 5 mm home margin;
+    the layouts' `imposition.papers.letter` sets them 4 x 2 across, which keeps 3 mm."""
+    from sheetgen.layout.bundled import find_layout
+    from sheetgen.layout.document import RenderOptions, load_layout
+    from sheetgen.render.output import render_pdf
+
+    path = find_layout("voodoo/action-cards")
+    letter = load_layout(path, RenderOptions(paper="letter"))
+    assert (letter.imposition.across, letter.imposition.down) == (4, 2)
+    assert letter.imposition.sheet_width > letter.imposition.sheet_height  # landscape
+    a4 = load_layout(path, RenderOptions(paper="a4"))
+    assert (a4.imposition.across, a4.imposition.down) == (3, 3)
+    old = tmp_path / "cards.yaml"  # the same cards without the Letter grid
+    text = path.read_text(encoding="utf-8")
+    old.write_text(re.sub(r"  papers:.*\n    letter:.*\n", "", text), encoding="utf-8")
+    assert "papers" not in old.read_text(encoding="utf-8")
+    three = load_layout(old, RenderOptions(paper="letter"))
+    assert (three.imposition.across, three.imposition.down) == (3, 3)
+    assert "bleed" in preflight_bytes(render_pdf(three)).failed()
+    assert not preflight_bytes(render_pdf(letter)).failed()
+
+
+def test_a_paper_grid_with_an_unknown_key_is_an_error(write_layout):
+    path = write_layout("page: {size: [63mm, 88mm]}\nimposition:\n  sheet: a4\n"
+                        "  papers:\n    letter: {acros: 4}\nelements: []\n")
+    from sheetgen.layout.document import load_layout
+
+    with pytest.raises(SheetgenError, match="acros") as info:
+        load_layout(path)
+    assert info.value.position.line == 5
