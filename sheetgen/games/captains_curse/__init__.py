@@ -8,6 +8,8 @@ cite them by id. Where things live:
 - `ruleset`: `Ruleset` (spec defaults, the two *(option)* switches), `load_ruleset`.
 - `state`: the referee. `GameState` with `legal_moves()`, `push()`/`pop()`, the chance step
   `Roll`, decisions `Place`/`Loot`/`Sink`, `result()`; `score_sheet` scores any sheet.
+- `session`: `Session`, a person's game on the referee (typed or seeded dice, undo that
+  never re-rolls): the terminal's `play` and the studio's game drive it.
 - `players`: the bundled policies (random, greedy, expert) and `FastPlayer`/`RandomPlayer`
   for playing a `GameState`.
 - `fast`: the same rules and players compiled with numba (whole games, no Python objects).
@@ -17,6 +19,7 @@ cite them by id. Where things live:
 - `rng`: SplitMix64 streams shared by Python and the compiled path.
 - `pad`: `build_pad`, the verified-island pad behind `sheetgen pad captains-curse`.
 - `examples`: the rulebook's worked examples, scored by the engine.
+- `cli/` (`sheetgen captains-curse ...`), `diagrams` (the rulebook's figures), `studio/`.
 
 A turn through the referee, and back:
 

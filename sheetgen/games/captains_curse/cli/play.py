@@ -24,6 +24,7 @@ from sheetgen.games.captains_curse.gamelog import make_log, write_log
 from sheetgen.games.captains_curse.island import load_checked
 from sheetgen.games.captains_curse.referee import Referee
 from sheetgen.games.captains_curse.rng import dice_stream
+from sheetgen.games.captains_curse.session import Session
 from sheetgen.games.captains_curse.state import GameState, Phase, Place, Roll
 
 if TYPE_CHECKING:  # the players load numpy; only `play --hint` needs them
@@ -148,25 +149,17 @@ def _choose_or_back(options: list, describe: Callable) -> int:
 
 def play_game(state: GameState, dice, adviser: FastPlayer | None, hint: str | None) -> None:
     """Run the game to its end; raises Quit if the player stops. `dice` is a seeded stream,
-    or None for typed dice. Undo takes back the last decision the player made (and, with
-    typed dice, the roll before it: the dice are asked again; seeded dice stay the same)."""
+    or None for typed dice. The game's bookkeeping (undo, seeded dice that stay the same
+    when taken back) is `session.Session`'s; this loop only asks and tells."""
     ref = TerminalReferee(state)
-    history: list[bool] = []  # per push: was it the player's own decision?
-    replay: list[Roll] = []   # seeded rolls taken back by an undo, dealt again first
+    table = Session(state, dice)
     while not state.is_over():
         try:
             if state.phase == Phase.CHANCE:
                 click.echo(f"\n--- turn {state.turn + 1} ---")
                 click.echo(ref.sheet())
                 click.echo(ref.map())
-                if dice is None:
-                    roll = _ask_dice()
-                elif replay:
-                    roll = replay.pop()
-                else:
-                    roll = state.sample_chance(dice)
-                state.push(roll)
-                history.append(dice is None)
+                roll = table.roll(_ask_dice() if dice is None else None)
                 doubles = " doubles!" if roll.white == roll.black else ""
                 click.echo(f"rolled white {roll.white}, black {roll.black}{doubles}")
                 if state.record and state.record["doubles_circled"]:
@@ -179,8 +172,7 @@ def play_game(state: GameState, dice, adviser: FastPlayer | None, hint: str | No
             if state.phase == Phase.PLACE:
                 if len(legal) == 1 and legal[0].take == "pass":
                     click.echo("  no die can be placed: you pass, and must sink (R7, R9)")
-                    state.push(legal[0])
-                    history.append(False)
+                    table.push(legal[0], decided=False)
                     continue
                 move = ref.choose_place(legal)
             elif state.phase == Phase.LOOT:
@@ -191,32 +183,16 @@ def play_game(state: GameState, dice, adviser: FastPlayer | None, hint: str | No
                 click.echo("sink part of the island (choose a line):")
                 move = legal[_choose(legal, lambda m: ref.line_desc(m.line),
                                      [ref.line[m.line] for m in legal])]
-            state.push(move)
-            history.append(True)
+            table.push(move)
         except Undo:
-            _undo(state, history, replay, dice is None, ref)
-
-
-def _undo(state: GameState, history: list[bool], replay: list[Roll], typed: bool,
-          ref: TerminalReferee) -> None:
-    """Pop back to before the player's last decision."""
-    if not any(history):
-        click.echo("  nothing to undo")
-        return
-    while history:
-        mine = history.pop()
-        move = state.pop()
-        if isinstance(move, Roll) and not typed:
-            replay.append(move)
-        if mine:
+            undone = table.undo()
+            if undone is None:
+                click.echo("  nothing to undo")
+                continue
+            move, dealt = undone
             click.echo(f"  undone: {ref.describe(move)}")
-            break
-    # Land on a decision, not between a seeded roll and the choice it asks for.
-    if state.phase == Phase.CHANCE and replay and not typed:
-        roll = replay.pop()
-        state.push(roll)
-        history.append(False)
-        click.echo(f"  (the dice stay: white {roll.white}, black {roll.black})")
+            if dealt is not None:
+                click.echo(f"  (the dice stay: white {dealt.white}, black {dealt.black})")
 
 
 @click.command("play")

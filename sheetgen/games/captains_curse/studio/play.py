@@ -16,6 +16,7 @@ from sheetgen.games.captains_curse.gamelog import make_log
 from sheetgen.games.captains_curse.island import Island
 from sheetgen.games.captains_curse.rng import dice_stream
 from sheetgen.games.captains_curse.ruleset import Ruleset
+from sheetgen.games.captains_curse.session import Session
 from sheetgen.games.captains_curse.state import (
     BLANK,
     CIRCLED,
@@ -67,19 +68,17 @@ class BrowserGame:
     ruleset: Ruleset
     seed: int
     state: GameState = field(init=False)
-    _dice: Any = field(init=False, repr=False)
+    _table: Session = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.state = GameState(self.island, self.ruleset)
-        self._dice = dice_stream(self.seed)
+        self._table = Session(self.state, dice_stream(self.seed))
 
     def roll(self) -> Roll:
         """The chance step, from the game's own seeded dice (the same draw as `play`)."""
         if self.state.phase != Phase.CHANCE:
             raise ValueError("the dice are rolled only at the start of a turn")
-        roll = self.state.sample_chance(self._dice)
-        self.state.push(roll)
-        return roll
+        return self._table.roll()
 
     def choose(self, index: int) -> None:
         """Push legal move number `index`; anything else is refused before the referee."""
@@ -90,7 +89,7 @@ class BrowserGame:
         legal = self.state.legal_moves()
         if not 0 <= index < len(legal):
             raise ValueError(f"choice {index} is not one of the {len(legal)} legal moves")
-        self.state.push(legal[index])
+        self._table.push(legal[index])
 
     def view(self) -> dict[str, Any]:
         """Everything the page draws: the sheet, the island's marks, the choices."""
