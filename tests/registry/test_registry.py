@@ -207,6 +207,8 @@ runs = {}
 for key, args in json.loads(sys.argv[2]).items():
     result = CliRunner().invoke(main, args)
     runs[key] = [result.exit_code, result.stdout, result.stderr, repr(result.exception)]
+    runs["loaded after " + key] = [0, json.dumps(sorted(
+        m for m in sys.modules if m.startswith("sheetgen.games.throwaway."))), "", ""]
 from sheetgen.studio.pages import studio_pages
 runs["studio"] = [0, json.dumps([p.describe() for p in studio_pages()]), "", ""]
 print(json.dumps(runs))
@@ -240,6 +242,13 @@ def test_a_throwaway_game_appears_everywhere(tmp_path):
     for key, (code, stdout, stderr, exception) in runs.items():
         assert code == 0, (key, stdout, stderr, exception)
     assert "throwaway" in runs["help"][1] and "A game that exists for one test" in runs["help"][1]
+    # The game's command group and figures live in its folder and load only when used.
+    loaded = {key[len("loaded after "):]: set(json.loads(out))
+              for key, (_, out, _, _) in runs.items() if key.startswith("loaded after ")}
+    assert not loaded["list"] & {"sheetgen.games.throwaway.cli",
+                                 "sheetgen.games.throwaway.diagrams"}, loaded["list"]
+    assert "sheetgen.games.throwaway.cli" in loaded["group"]
+    assert "sheetgen.games.throwaway.diagrams" in loaded["book"]
     assert "hello" not in runs["help"][1]  # the alias is hidden
     listed = runs["list"][1]
     assert "throwaway/card" in listed and "Throwaway card" in listed
