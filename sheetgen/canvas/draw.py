@@ -125,29 +125,41 @@ def die_face(
     draw_die(canvas, value, x, y, size, body, INK, pip, 0.8)
 
 
+ARROW_ANGLE = 0.4
+"""Half the angle of an arrow's default head, radians (about 23 degrees)."""
+
+
 def arrow(canvas: Canvas, x0: float, y0: float, x1: float, y1: float,
-          color: Color = INK, width: float = 1.0) -> None:
-    """A straight arrow from (x0, y0) to (x1, y1)."""
-    canvas.path([("M", x0, y0), ("L", x1, y1)], stroke=Stroke(color=color, width=width, cap=1))
-    angle = math.atan2(y1 - y0, x1 - x0)
-    head = 5 + width * 2
-    left = (x1 - head * math.cos(angle - 0.4), y1 - head * math.sin(angle - 0.4))
-    right = (x1 - head * math.cos(angle + 0.4), y1 - head * math.sin(angle + 0.4))
-    canvas.path(polygon([(x1, y1), left, right]), fill=color)
+          color: Color = INK, width: float = 1.0, *, head: float | None = None,
+          half: float | None = None, stop: float = 0.0, cap: int = 1) -> None:
+    """The one arrow: a shaft from (x0, y0) towards the tip (x1, y1) and a filled triangle
+    at the tip, `head` long along the shaft and `2 * half` wide at its base. The shaft
+    stops `stop` short of the tip (0: it runs under the head to the tip; `head`: it meets the
+    head's base, as a butt-capped pointer does) and has PDF line cap `cap`.
+
+    Without `head`/`half` the head grows with the line: a triangle of sides 5 + 2 * width
+    at ARROW_ANGLE either side of the shaft (a figure's arrow); callers that must draw the
+    same mark at two scales (a sink line's inland end on the sheet and in the rulebook, the
+    Voodoo board's compass arrows) give both."""
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    side = 5 + width * 2
+    h = side * math.cos(ARROW_ANGLE) if head is None else head
+    w = side * math.sin(ARROW_ANGLE) if half is None else half
+    canvas.path(polyline([(x0, y0), (x1 - ux * stop, y1 - uy * stop)]),
+                stroke=Stroke(color=color, width=width, cap=cap))
+    bx, by = x1 - ux * h, y1 - uy * h
+    canvas.path(polygon([(x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]),
+                fill=color)
 
 
 def pointer(canvas: Canvas, x: float, y: float, dx: float, dy: float, length: float,
             head: float, half: float, color: Color = INK, width: float = 1.0) -> None:
-    """An arrow from (x, y) along the unit direction (dx, dy) whose tip lies `length` away:
-    a butt-capped shaft up to a `head`-long triangle `2 * half` wide. Unlike `arrow`, the
-    head is sized by the caller, so a sheet and a figure can draw the same mark at
-    their own scales (a sink line's inland end)."""
-    tip = (x + dx * length, y + dy * length)
-    back = length - head
-    base = (x + dx * back, y + dy * back)
-    canvas.path(polyline([(x, y), base]), stroke=Stroke(color=color, width=width))
-    canvas.path(polygon([tip, (base[0] - dy * half, base[1] + dx * half),
-                         (base[0] + dy * half, base[1] - dx * half)]), fill=color)
+    """`arrow` from (x, y) along the unit direction (dx, dy), tip `length` away, with a
+    butt-capped shaft up to the head's base (the rulebook's sink-line figure until it
+    calls `arrow` itself)."""
+    arrow(canvas, x, y, x + dx * length, y + dy * length, color, width, head=head,
+          half=half, stop=head, cap=0)
 
 
 ICONS_USED: set[str] = set()

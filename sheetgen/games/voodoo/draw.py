@@ -5,9 +5,10 @@ functions onto the PDF canvas, the rulebook's Sea of Souls figure calls `draw_se
 SVG canvas, so the board in the box and the board in the book are the same picture of the
 same model (`board.py`). Coordinates are y-down points; sizes are given by the caller.
 
-Card text is fitted by `fit_text`, which shrinks a paragraph until it fits its box but never
-below `MIN_TEXT_PT`; `card_fits` reports the result per card, which the tests check for every
-card (a card whose text would need less than 6 pt, or would be clipped, fails).
+Card text is fitted by the layout's one shrink-to-fit (`layout.elements.text.fit_text`),
+which shrinks a paragraph until it fits its box but never below `MIN_TEXT_PT`; `action_fit`
+and `object_fit` report the result per card, which the tests check for every card (a card
+whose text would need less than 6 pt, or would be clipped, fails).
 """
 
 from __future__ import annotations
@@ -15,16 +16,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from sheetgen.assets import fonts
 from sheetgen.canvas import MM
-from sheetgen.canvas.draw import INK, label  # one ink, one measured-label helper
+from sheetgen.canvas.draw import INK, arrow, label  # one ink, arrow, measured label
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.protocol import Canvas, Color, Stroke
 from sheetgen.games.voodoo.board import DIRECTIONS, Board, Space, ritual_numbering
 from sheetgen.games.voodoo.cards import ActionCard, ObjectCard, Pirate
 from sheetgen.layout.colors import contrast, legible
 from sheetgen.layout.elements.icon import draw_icon
-from sheetgen.layout.elements.text import Run, layout_lines, merge_runs
+from sheetgen.layout.elements.text import Fit, fit_text
 
 MIN_TEXT_PT = 6.0
 
@@ -51,66 +51,16 @@ BARREL_NOTES = {"Tide": "switch the tide", "Sea": "move a Sea Tile", "Wind": "va
                 "Bones": "second Action", "KRKN": "place the Kraken"}
 
 
-# --- text ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Fit:
-    """A paragraph fitted to a box: the size used, its lines, and whether it fits there."""
-
-    size: float
-    lines: list[list[Run]]
-    fits: bool
-    leading: float
-
-
-def _line_width(line: list[Run], size: float) -> float:
-    return sum(fonts.string_width(r.text, r.font, size) for r in line)
-
-
-def fit_text(text: str, font: str, width: float, height: float, size: float,
-             min_size: float = MIN_TEXT_PT, leading: float = 1.2) -> Fit:
-    """Shrink `text` from `size` in 0.25 pt steps until it fits width x height (points),
-    stopping at `min_size`; `fits` is False if even that is too big."""
-    while True:
-        lines = layout_lines(text, font, size, width, True)
-        block = (fonts.cap_height(font, size) + size * leading * (len(lines) - 1)
-                 - fonts.descent(font, size))
-        ok = block <= height + 0.01 and all(_line_width(ln, size) <= width + 0.01
-                                            for ln in lines)
-        if ok or size <= min_size:
-            return Fit(size, lines, ok, leading)
-        size = max(min_size, size - 0.25)
-
-
-def draw_fit(canvas: Canvas, fit: Fit, x: float, y: float, width: float, color: Color = INK,
-             align: str = "left") -> None:
-    baseline = y + fonts.cap_height(fit.lines[0][0].font if fit.lines and fit.lines[0]
-                                    else "serif", fit.size)
-    for line in fit.lines:
-        lw = _line_width(line, fit.size)
-        lx = x + {"left": 0.0, "center": (width - lw) / 2, "right": width - lw}[align]
-        for run in merge_runs(line):
-            if run.text:
-                canvas.text(lx, baseline, run.text, run.font, fit.size, color)
-            lx += fonts.string_width(run.text, run.font, fit.size)
-        baseline += fit.size * fit.leading
-
-
-def arrow(canvas: Canvas, cx: float, cy: float, length: float, direction: str,
-          color: Color, width: float = 1.0) -> None:
-    """An arrow centred on (cx, cy) pointing `direction` (a compass point)."""
+def compass_arrow(canvas: Canvas, cx: float, cy: float, length: float, direction: str,
+                  color: Color, width: float = 1.0) -> None:
+    """An arrow `length` long centred on (cx, cy), pointing `direction` (a compass point),
+    drawn by the one arrow (`canvas.draw.arrow`) with a head 38% of its length."""
     dc, dr = DIRECTIONS[direction]
     n = math.hypot(dc, dr)
     ux, uy = dc / n, dr / n
-    x0, y0 = cx - ux * length / 2, cy - uy * length / 2
-    x1, y1 = cx + ux * length / 2, cy + uy * length / 2
     head = length * 0.38
-    canvas.path([("M", x0, y0), ("L", x1 - ux * head * 0.6, y1 - uy * head * 0.6)],
-                stroke=Stroke(color, width, cap=1))
-    px, py = -uy, ux
-    canvas.path(polyline_ops([(x1, y1), (x1 - ux * head + px * head * 0.5,
-                                         y1 - uy * head + py * head * 0.5),
-                              (x1 - ux * head - px * head * 0.5,
-                               y1 - uy * head - py * head * 0.5)], closed=True), fill=color)
+    arrow(canvas, cx - ux * length / 2, cy - uy * length / 2, cx + ux * length / 2,
+          cy + uy * length / 2, color, width, head=head, half=head * 0.5, stop=head * 0.6)
 
 
 # --- the sea --------------------------------------------------------------------------------
@@ -175,8 +125,8 @@ def draw_sea(canvas: Canvas, board: Board, x: float, y: float, cell: float, *,
         label(canvas, bx + c * 0.08, by + c * 0.26, str(board.value(s)), "display", c * 0.24,
               text_col)
         if kind == "tidal":
-            arrow(canvas, bx + c * 0.5, by + c * 0.62, c * 0.42, board.tide_arrow,
-                  (0.62, 0.78, 0.86), c * 0.035)
+            compass_arrow(canvas, bx + c * 0.5, by + c * 0.62, c * 0.42, board.tide_arrow,
+                          (0.62, 0.78, 0.86), c * 0.035)
             label(canvas, bx + c * 0.92, by + c * 0.26, "tide", "sans", small, PAPER, "end")
         elif kind == "map":
             draw_icon(canvas, "treasure-map", bx + c * 0.3, by + c * 0.3, c * 0.5, c * 0.5,
@@ -185,8 +135,8 @@ def draw_sea(canvas: Canvas, board: Board, x: float, y: float, cell: float, *,
             if s == board.stars_space():
                 for d in board.stars_directions:
                     dc, dr = DIRECTIONS[d]
-                    arrow(canvas, bx + c * (0.6 + dc * 0.17), by + c * (0.45 + dr * 0.17),
-                          c * 0.16, d, NIGHT, c * 0.02)
+                    compass_arrow(canvas, bx + c * (0.6 + dc * 0.17),
+                                  by + c * (0.45 + dr * 0.17), c * 0.16, d, NIGHT, c * 0.02)
                 draw_icon(canvas, "compass", bx + c * 0.53, by + c * 0.38, c * 0.14, c * 0.14,
                           NIGHT)
                 label(canvas, bx + c * 0.6, by + c * 0.8, "Stars", "sans", small, NIGHT,
@@ -362,10 +312,10 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, w: float, h: fl
         canvas.path(rect_ops(bx2, ty2, tw, 60 * u, 4 * u), fill=PARCH,
                     stroke=Stroke(GOLD, 1.4 * u))
         draw_icon(canvas, icon, bx2 + 4 * u, ty2 + 4 * u, 16 * u, 16 * u, GOLD)
-        fit = fit_text(name, "display", tw - 26 * u, 9 * u, 8 * u, 4 * u)
-        draw_fit(canvas, fit, bx2 + 23 * u, ty2 + 9 * u, tw - 26 * u)
-        fit = fit_text(note, "sans", tw - 8 * u, 20 * u, 4.4 * u, 3.0 * u)
-        draw_fit(canvas, fit, bx2 + 4 * u, ty2 + 25 * u, tw - 8 * u)
+        fit = fit_text(name, "display", 8 * u, tw - 26 * u, 9 * u, min_size=4 * u)
+        fit.draw(canvas, bx2 + 23 * u, ty2 + 9 * u, tw - 26 * u, None, INK)
+        fit = fit_text(note, "sans", 4.4 * u, tw - 8 * u, 20 * u, min_size=3.0 * u)
+        fit.draw(canvas, bx2 + 4 * u, ty2 + 25 * u, tw - 8 * u, None, INK)
         label(canvas, bx2 + 4 * u, ty2 + 56 * u, "starts with 5 coins", "sans", 3.8 * u, GREY)
     jy = gy + 70 * u
     for i, (name, note, icon) in enumerate((
@@ -376,8 +326,8 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, w: float, h: fl
                     stroke=Stroke(INK, 0.8 * u, dash=(4 * u, 2 * u)))
         draw_icon(canvas, icon, bx2 + 4 * u, jy + 4 * u, 14 * u, 14 * u, INK)
         label(canvas, bx2 + 22 * u, jy + 13 * u, name, "display", 8 * u, INK)
-        fit = fit_text(note, "sans", tw - 8 * u, 14 * u, 4.2 * u, 3.0 * u)
-        draw_fit(canvas, fit, bx2 + 4 * u, jy + 24 * u, tw - 8 * u)
+        fit = fit_text(note, "sans", 4.2 * u, tw - 8 * u, 14 * u, min_size=3.0 * u)
+        fit.draw(canvas, bx2 + 4 * u, jy + 24 * u, tw - 8 * u, None, INK)
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -410,12 +360,12 @@ def object_text_box() -> tuple[float, float, float, float]:
 
 def action_fit(card: ActionCard) -> Fit:
     _, _, w, h = action_text_box()
-    return fit_text(card.text, "serif", w, h, BODY_SIZE)
+    return fit_text(card.text, "serif", BODY_SIZE, w, h, min_size=MIN_TEXT_PT)
 
 
 def object_fit(card: ObjectCard) -> Fit:
     _, _, w, h = object_text_box()
-    return fit_text(card.text, "serif", w, h, BODY_SIZE + 0.5)
+    return fit_text(card.text, "serif", BODY_SIZE + 0.5, w, h, min_size=MIN_TEXT_PT)
 
 
 def _frame(canvas: Canvas, x: float, y: float, edge: Color, inner: Color,
@@ -437,7 +387,7 @@ def draw_action_card(canvas: Canvas, x: float, y: float, pirate: Pirate,
     draw_icon(canvas, card.icon, x + CARD_W / 2 - 11 * MM, y + 21 * MM, 22 * MM, 22 * MM,
               pirate.rgb)
     bx, by, bw, _ = action_text_box()
-    draw_fit(canvas, action_fit(card), x + bx, y + by, bw)
+    action_fit(card).draw(canvas, x + bx, y + by, bw, None, INK)
     label(canvas, x + CARD_W / 2, y + CARD_H - FOOT_BASELINE, f"{pirate.colour} pirate",
           "sans-bold", 6.5, on_colour(pirate.rgb), "middle")
 
@@ -446,12 +396,12 @@ def draw_object_card(canvas: Canvas, x: float, y: float, card: ObjectCard,
                      bleed: float = 0.0) -> None:
     edge = card.colour if card.colour is not None else NIGHT
     _frame(canvas, x, y, edge, PARCH, bleed)
-    fit_title = fit_text(card.name, "display", CARD_W - 10 * MM, 9 * MM, 18, 10)
-    draw_fit(canvas, fit_title, x + 5 * MM, y + 6 * MM, CARD_W - 10 * MM,
-             legible(edge, PARCH, 3.0 if fit_title.size >= 14 else 4.5), "center")
+    fit_title = fit_text(card.name, "display", 18, CARD_W - 10 * MM, 9 * MM, min_size=10)
+    fit_title.draw(canvas, x + 5 * MM, y + 6 * MM, CARD_W - 10 * MM, None,
+                   legible(edge, PARCH, 3.0 if fit_title.size >= 14 else 4.5), "center")
     draw_icon(canvas, card.icon, x + CARD_W / 2 - 10 * MM, y + 18 * MM, 20 * MM, 20 * MM, edge)
     bx, by, bw, _ = object_text_box()
-    draw_fit(canvas, object_fit(card), x + bx, y + by, bw)
+    object_fit(card).draw(canvas, x + bx, y + by, bw, None, INK)
     foot = {"end": "kept for the end of the game", "defence": "when attacked",
             "treasure": "treasure", "action": "when you hold the Moon"}[card.kind]
     label(canvas, x + CARD_W / 2, y + CARD_H - FOOT_BASELINE, foot, "sans-bold", 6.5,
@@ -499,8 +449,9 @@ def draw_mat(canvas: Canvas, x: float, y: float, pirate: Pirate) -> None:
     canvas.push()
     canvas.transform(-1, 0, 0, -1, x + MAT_W, y + 26 * MM)
     label(canvas, 8 * MM, 6 * MM, f"{pirate.skill} (skill)", "display", 13, legible(col, PARCH))
-    fit = fit_text(pirate.skill_text, "serif", MAT_W - 16 * MM, 10 * MM, 10, MIN_TEXT_PT)
-    draw_fit(canvas, fit, 8 * MM, 9 * MM, MAT_W - 16 * MM)
+    fit = fit_text(pirate.skill_text, "serif", 10, MAT_W - 16 * MM, 10 * MM,
+                   min_size=MIN_TEXT_PT)
+    fit.draw(canvas, 8 * MM, 9 * MM, MAT_W - 16 * MM, None, INK)
     canvas.pop()
     canvas.path([("M", x + 6 * MM, y + 27 * MM), ("L", x + MAT_W - 6 * MM, y + 27 * MM)],
                 stroke=Stroke(col, 0.6, dash=(3, 2)))

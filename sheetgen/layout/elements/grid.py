@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.assets import fonts
 from sheetgen.canvas.geometry import make_stroke, rect_ops
 from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.layout.colors import parse_color
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.elements.icon import draw_icon
-from sheetgen.layout.elements.text import draw_line, layout_lines, line_width
+from sheetgen.layout.elements.text import fit_text
 from sheetgen.layout.params import (
     COLOR,
     FONT,
@@ -125,21 +124,8 @@ class Grid(Element):
                    ch: float, color: Any) -> None:
         font, size = c["font"] or v["font"], c["size"] or v["size"]
         pad = v["padding"]
-        lines = layout_lines(c["text"], font, size, cw - 2 * pad, True)
-        while size > 5 and any(line_width(line, size) > cw - 2 * pad for line in lines):
-            size -= 0.25
-            lines = layout_lines(c["text"], font, size, cw - 2 * pad, True)
-        leading = size * 1.15
-        cap = fonts.cap_height(font, size)
-        block = cap + leading * (len(lines) - 1)
-        baseline = cy + (ch - block) / 2 + cap
-        align = c["align"] or v["align"]
-        for line in lines:
-            lw = line_width(line, size)
-            lx = {"left": cx + pad, "center": cx + (cw - lw) / 2,
-                  "right": cx + cw - pad - lw}[align]
-            draw_line(canvas, line, lx, baseline, size, color)
-            baseline += leading
+        fit = fit_text(c["text"], font, size, cw - 2 * pad, None, min_size=5.0, leading=1.15)
+        fit.draw(canvas, cx, cy, cw, ch, color, c["align"] or v["align"], "middle", pad=pad)
 
     def _cell(self, raw: Any, index: int, n_rows: int, n_cols: int, scope: Scope) -> dict:
         pos = self.raw.pos_of("cells")

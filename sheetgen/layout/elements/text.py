@@ -151,6 +151,84 @@ def layout_lines(text: str, font: str, size: float, width: float | None,
     return lines
 
 
+FIT_STEP = 0.25
+"""Shrink-to-fit tries sizes this far apart (points)."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A paragraph measured for its box before it is drawn (reportlab platypus's
+    wrap-then-draw): the size shrink-to-fit settled on, the lines at that size, and whether
+    they fit. `fit_text` makes one; `draw` sets it. The layout's `text` element, grid cells
+    and the Voodoo cards all fit and draw text through this one pair."""
+
+    size: float
+    lines: list[list[Run]]
+    font: str
+    leading: float
+    """Line height / font size."""
+    fits: bool
+
+    def overflow(self, width: float | None, height: float | None) -> float:
+        """How far (points) the lines stick out of the box, across or down; 0 when they
+        fit. A box side that is None does not count."""
+        over = 0.0
+        if width is not None and self.lines:
+            over = max(over, max(_width(line, self.size) for line in self.lines) - width)
+        if height is not None:
+            block = (fonts.cap_height(self.font, self.size)
+                     + self.size * self.leading * (len(self.lines) - 1)
+                     - fonts.descent(self.font, self.size))
+            over = max(over, block - height)
+        return max(over, 0.0)
+
+    def draw(self, canvas: Canvas, x: float, y: float, width: float | None,
+             height: float | None, color: Any, align: str = "left", valign: str = "top",
+             opacity: float = 1.0, pad: float = 0.0) -> None:
+        """Set the lines in the box at (x, y): `align` left/center/right within `width`
+        less `pad` on either side (without a width, about x as an anchor), `valign` top
+        (capitals touch y), middle, bottom (the last line's descenders on the box's lower
+        edge) or baseline (the first baseline at y)."""
+        size, n = self.size, len(self.lines)
+        leading = size * self.leading
+        cap = fonts.cap_height(self.font, size)
+        block = cap + leading * (n - 1)
+        if valign == "baseline":
+            baseline = y
+        elif valign == "top":
+            baseline = y + cap
+        elif valign == "middle":
+            baseline = y + ((height or 0.0) - block) / 2 + cap
+        else:  # bottom
+            bottom = y + (height or 0.0) + (fonts.descent(self.font, size) if height else 0.0)
+            baseline = bottom - leading * (n - 1)
+        for line in self.lines:
+            line_w = _width(line, size)
+            if width is None:
+                lx = {"left": x, "center": x - line_w / 2, "right": x - line_w}[align]
+            else:
+                lx = {"left": x + pad, "center": x + (width - line_w) / 2,
+                      "right": x + width - pad - line_w}[align]
+            draw_line(canvas, line, lx, baseline, size, color, opacity)
+            baseline += leading
+
+
+def fit_text(text: str, font: str, size: float, width: float | None, height: float | None,
+             *, min_size: float = 6.0, leading: float = 1.2, wrap: bool = True,
+             shrink: bool = True) -> Fit:
+    """The one shrink-to-fit: lay `text` out at `size` and, while it overflows the box
+    (width and/or height, points; within 0.01 pt) and `shrink` is on, again FIT_STEP
+    smaller, never below `min_size`. `fits` says whether the result fits; a caller that
+    must not print an overflow checks it, one that warns measures `overflow`."""
+    fit = Fit(size, layout_lines(text, font, size, width, wrap), font, leading, False)
+    while True:
+        ok = fit.overflow(width, height) <= 0.01
+        if ok or not shrink or fit.size <= min_size:
+            return Fit(fit.size, fit.lines, font, leading, ok)
+        size = max(min_size, fit.size - FIT_STEP)
+        fit = Fit(size, layout_lines(text, font, size, width, wrap), font, leading, False)
+
+
 @register
 class Text(Element):
     type_name = "text"
@@ -190,38 +268,14 @@ class Text(Element):
             v["case"], text)
         size = v["size"]
         width, height = v["w"], v["h"]
-        lines = layout_lines(text, v["font"], size, width, v["wrap"])
-        if v["shrink"] and (width or height):
-            while size > v["min_size"] and not _fits(lines, size, v, width, height):
-                size = max(v["min_size"], size - 0.25)
-                lines = layout_lines(text, v["font"], size, width, v["wrap"])
-        self._check_glyphs(lines)
-        self._check_fit(lines, size, v, width, height, scope)
+        fit = fit_text(text, v["font"], size, width, height, min_size=v["min_size"],
+                       leading=v["leading"], wrap=v["wrap"],
+                       shrink=v["shrink"] and bool(width or height))
+        self._check_glyphs(fit.lines)
+        self._check_fit(fit, v, width, height, scope)
         self._check_icons(text, scope)
-        leading = size * v["leading"]
-        cap = fonts.cap_height(v["font"], size)
-        block = cap + leading * (len(lines) - 1)
-        x, y = v["x"], v["y"]
-        valign, n = v["valign"], len(lines)
-        if valign == "baseline":
-            baseline = y
-        elif valign == "top":
-            baseline = y + cap
-        elif valign == "middle":
-            baseline = y + ((height or 0.0) - block) / 2 + cap
-        else:  # bottom: the last line's descenders sit on the box's lower edge
-            bottom = y + (height or 0.0) + (fonts.descent(v["font"], size) if height else 0.0)
-            baseline = bottom - leading * (n - 1)
-        for line in lines:
-            line_w = _width(line, size)
-            if width is None:
-                lx = {"left": x, "center": x - line_w / 2, "right": x - line_w}[v["align"]]
-            else:
-                lx = {"left": x, "center": x + (width - line_w) / 2,
-                      "right": x + width - line_w}[v["align"]]
-            draw_line(canvas, line, lx, baseline, size, v["color"], v["opacity"])
-            baseline += leading
-
+        fit.draw(canvas, v["x"], v["y"], width, height, v["color"], v["align"], v["valign"],
+                 v["opacity"])
 
     def _check_icons(self, text: str, scope: Scope) -> None:
         """`:name:` that names no icon is printed as it stands; say so, it is likely a typo."""
@@ -234,10 +288,11 @@ class Text(Element):
                 warn(scope, self.pos, f"':{match.group(1)}:' is not an icon, printed as text"
                      + (f" ({hint})" if hint else " (`sheetgen icons` lists them)"))
 
-    def _check_fit(self, lines: list[list[Run]], size: float, v: dict[str, Any],
-                   width: float | None, height: float | None, scope: Scope) -> None:
+    def _check_fit(self, fit: Fit, v: dict[str, Any], width: float | None,
+                   height: float | None, scope: Scope) -> None:
         """Warn when the text, at its final size, runs out of its box."""
-        over = overflow(lines, size, v, width, height)
+        over = fit.overflow(width, height)
+        lines, size = fit.lines, fit.size
         if over <= TOLERANCE:
             return
         if width is not None and v["wrap"]:
@@ -255,19 +310,6 @@ TOLERANCE = 0.05 * MM
 """Overflows below 0.05 mm are rounding, not faults."""
 
 
-def overflow(lines: list[list[Run]], size: float, v: dict[str, Any], width: float | None,
-             height: float | None) -> float:
-    """How far (points) the text sticks out of its box, across or down; 0 when it fits."""
-    over = 0.0
-    if width is not None and lines:
-        over = max(over, max(_width(line, size) for line in lines) - width)
-    if height is not None:
-        block = fonts.cap_height(v["font"], size) + size * v["leading"] * (len(lines) - 1)
-        block -= fonts.descent(v["font"], size)
-        over = max(over, block - height)
-    return max(over, 0.0)
-
-
 def merge_runs(line: list[Run]) -> list[Run]:
     """Join neighbouring runs in the same font so each becomes one text call."""
     merged: list[Run] = []
@@ -277,8 +319,3 @@ def merge_runs(line: list[Run]) -> list[Run]:
         else:
             merged.append(run)
     return merged
-
-
-def _fits(lines: list[list[Run]], size: float, v: dict[str, Any], width: float | None,
-          height: float | None) -> bool:
-    return overflow(lines, size, v, width, height) <= 0.01

@@ -29,14 +29,14 @@ def test_object_card_text_fits(card):
 
 @pytest.mark.parametrize("pirate", CARDS.pirates, ids=lambda p: p.colour)
 def test_skill_text_fits_the_mat(pirate):
-    fit = draw.fit_text(pirate.skill_text, "serif", draw.MAT_W - 16 * draw.MM, 10 * draw.MM,
-                        10)
+    fit = draw.fit_text(pirate.skill_text, "serif", 10, draw.MAT_W - 16 * draw.MM,
+                        10 * draw.MM, min_size=draw.MIN_TEXT_PT)
     assert fit.fits and fit.size >= draw.MIN_TEXT_PT
 
 
 def test_fit_text_reports_overflow():
     long = "word " * 400
-    fit = draw.fit_text(long, "serif", 100, 40, 9)
+    fit = draw.fit_text(long, "serif", 9, 100, 40, min_size=draw.MIN_TEXT_PT)
     assert not fit.fits and fit.size == draw.MIN_TEXT_PT
 
 

@@ -27,8 +27,8 @@ from sheetgen.access import readable
 from sheetgen.assets.fonts import ascent, string_width
 from sheetgen.assets.scripts import check_printable
 from sheetgen.canvas import MM
+from sheetgen.canvas.draw import arrow
 from sheetgen.canvas.draw import label as draw_label
-from sheetgen.canvas.draw import pointer
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.hand import hand_ops
 from sheetgen.canvas.protocol import Canvas, Stroke
@@ -238,7 +238,8 @@ def _inland_end_marks(canvas: Canvas, island: Island, polys: list[Polygon], fr: 
             x, y = fr.pt(p)
             for sid in spaces:
                 dx, dy = into_space(by_id[sid], p)
-                pointer(canvas, x, y, dx, dy, INLAND_ARROW, 2.0 * MM, 1.15 * MM, color, 1.3)
+                arrow(canvas, x, y, x + dx * INLAND_ARROW, y + dy * INLAND_ARROW, color, 1.3,
+                      head=2.0 * MM, half=1.15 * MM, stop=2.0 * MM, cap=0)
 
 
 class PlaceDoesNotFit(ValueError):
