@@ -153,15 +153,6 @@ def arrow(canvas: Canvas, x0: float, y0: float, x1: float, y1: float,
                 fill=color)
 
 
-def pointer(canvas: Canvas, x: float, y: float, dx: float, dy: float, length: float,
-            head: float, half: float, color: Color = INK, width: float = 1.0) -> None:
-    """`arrow` from (x, y) along the unit direction (dx, dy), tip `length` away, with a
-    butt-capped shaft up to the head's base (the rulebook's sink-line figure until it
-    calls `arrow` itself)."""
-    arrow(canvas, x, y, x + dx * length, y + dy * length, color, width, head=head,
-          half=half, stop=head, cap=0)
-
-
 ICONS_USED: set[str] = set()
 """Icons drawn since the last reset: the colophon credits their artists."""
 

@@ -13,12 +13,12 @@ from sheetgen.canvas.draw import (
     PAPER,
     PENCIL,
     RED,
+    arrow,
     circle,
     icon,
     label,
     pencil_circle,
     pencil_x,
-    pointer,
     polygon,
     rect,
     rounded_rect,
@@ -225,7 +225,9 @@ def _sink_excerpt(canvas, example) -> tuple[float, float]:
                            example.outer["ends"], strict=True):
         for sid in listed:
             dx, dy = into_space(polys[sid], (float(end[0]), float(end[1])))
-            pointer(canvas, *pt(end), dx, dy, 16, 9, 5, RED, 3.2)
+            x, y = pt(end)
+            arrow(canvas, x, y, x + dx * 16, y + dy * 16, RED, 3.2, head=9, half=5, stop=9,
+                  cap=0)
     for line, other, tag, style in pairs:
         # Tag the longest stretch of the line that the other line does not share.
         shared = {tuple(p) for p in other["path"]}

@@ -21,7 +21,6 @@ from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.games.voodoo.rules import broadside_hits
 from sheetgen.rulebooks.diagrams import register
 
-CALM = (0.16, 0.19, 0.22)
 LANE = (0.93, 0.78, 0.74)
 SHIP_COLORS = {"Red": (0.74, 0.18, 0.15), "Blue": (0.16, 0.35, 0.62),
                "Green": (0.20, 0.50, 0.27), "Yellow": (0.80, 0.62, 0.10)}
