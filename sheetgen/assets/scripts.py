@@ -12,9 +12,12 @@ What is refused, and why (decided per script, issue 27 finding 10):
   its neighbours, and lines run right to left. reportlab sets one glyph per character, left to
   right, with no shaping engine, so it would print unjoined letters in reverse order: wrong
   text, which is worse than no text. Refused.
-- Hebrew (and other right-to-left scripts): no shaping is needed, but the line runs right to
-  left and the bundled faces have no Hebrew letters. Refused, like the scripts below, rather
-  than printed in the wrong order.
+- Hebrew: printed. Its letters need no shaping, so a bundled fallback face (Noto Sans Hebrew,
+  OFL, 18 KB; `assets.fonts.FALLBACK`) sets them in any face, and a line in Hebrew is drawn
+  right to left (`visual_order`: the characters reversed, brackets mirrored). What that cannot
+  set correctly is refused: vowel points and cantillation marks (they need mark positioning,
+  which reportlab does not do), and a line that mixes Hebrew with Latin letters or digits
+  (that needs the Unicode bidirectional algorithm, which sheetgen does not apply).
 - Chinese, Japanese, Korean: a face that covers them is 16 MB or more per weight (Noto Sans
   CJK), over forty times all of sheetgen's fonts together, and a subset of "common"
   characters would refuse names unpredictably. Not bundled; refused.
@@ -27,6 +30,7 @@ The message names the characters and the script; the hint says what to do instea
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from sheetgen.errors import Position, SheetgenError
@@ -49,7 +53,7 @@ SCRIPTS: tuple[Script, ...] = (
            "its letters join and run right to left, and sheetgen's PDF backend has no "
            "shaping engine: it would print them unjoined and reversed"),
     Script("Hebrew", ((0x0590, 0x05FF), (0xFB1D, 0xFB4F)),
-           "it runs right to left and the bundled faces have no Hebrew letters"),
+           "the bundled Hebrew face has no glyph for it"),
     Script("Chinese, Japanese or Korean",
            ((0x1100, 0x11FF), (0x2E80, 0x2FDF), (0x3000, 0x30FF), (0x3130, 0x318F),
             (0x3190, 0x31FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xA960, 0xA97F),
@@ -82,13 +86,61 @@ class UnprintableText(SheetgenError):
         self.chars = chars
 
 
+_HEBREW_LETTERS = ((0x05D0, 0x05F4), (0xFB1D, 0xFB4F))
+_HEBREW_MARKS = (0x0591, 0x05C7)
+_MIRRORED = str.maketrans("()[]{}<>", ")(][}{><")
+
+
+def _hebrew(ch: str) -> bool:
+    return any(lo <= ord(ch) <= hi for lo, hi in _HEBREW_LETTERS)
+
+
+def right_to_left(text: str) -> bool:
+    """Whether `text` is a Hebrew line, drawn right to left."""
+    return not text.isascii() and any(_hebrew(ch) for ch in text)
+
+
+def visual_order(text: str) -> str:
+    """The characters of a line in the order they are drawn, left to right: a Hebrew line
+    (which `check_printable` has made sure holds no Latin letters, digits or marks) is
+    reversed, its brackets mirrored; any other line is as written."""
+    if not right_to_left(text):
+        return text
+    return text[::-1].translate(_MIRRORED)
+
+
+def _mixed_direction(text: str) -> tuple[str, str] | None:
+    """(message, characters) for a Hebrew line sheetgen would set wrongly, else None."""
+    if not right_to_left(text):
+        return None
+    marks = "".join(dict.fromkeys(ch for ch in text
+                                  if _HEBREW_MARKS[0] <= ord(ch) <= _HEBREW_MARKS[1]
+                                  and unicodedata.category(ch) == "Mn"))
+    if marks:
+        return ("has Hebrew vowel points or cantillation marks "
+                f"({', '.join(f'U+{ord(ch):04X}' for ch in marks[:5])}), which need mark "
+                "positioning that sheetgen's PDF backend does not do", marks)
+    ltr = "".join(dict.fromkeys(ch for ch in text if (ch.isalpha() and not _hebrew(ch))
+                                or ch.isdigit()))
+    if ltr:
+        return (f"mixes Hebrew with Latin letters or digits ({', '.join(ltr[:5])}); a line "
+                "in both directions needs the Unicode bidirectional algorithm, which "
+                "sheetgen does not apply", ltr)
+    return None
+
+
 def unprintable_reason(text: str, font: str) -> tuple[str, str, str] | None:
     """(message, hint, characters) when `font` cannot set `text` correctly, else None."""
     from sheetgen.assets.fonts import missing_glyphs
 
     missing = missing_glyphs(text, font)
     if not missing:
-        return None
+        mixed = _mixed_direction(text)
+        if mixed is None:
+            return None
+        quoted = text if len(text) <= 40 else text[:40] + "..."
+        return (f"{quoted!r} {mixed[0]}", "write the Hebrew line without points, and numbers "
+                "or Latin words on a line of their own", mixed[1])
     shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5])
     more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
     quoted = text if len(text) <= 40 else text[:40] + "..."
@@ -103,7 +155,8 @@ def unprintable_reason(text: str, font: str) -> tuple[str, str, str] | None:
         message = (f"the font '{font}' has no glyph for {shown}{more} in {quoted!r}: it "
                    "would print as nothing")
         hint = ("use another character or another bundled font (display, serif, sans and "
-                "their -bold/-italic faces); they cover Latin scripts")
+                "their -bold/-italic faces); they cover Latin scripts, and Hebrew through a "
+                "fallback face")
     return message, hint, missing
 
 

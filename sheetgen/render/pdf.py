@@ -15,8 +15,8 @@ import io
 from reportlab.pdfgen import canvas as rl_canvas
 
 from sheetgen import __version__
-from sheetgen.assets.fonts import register_reportlab
-from sheetgen.assets.scripts import check_printable
+from sheetgen.assets.fonts import face_runs, register_reportlab, string_width
+from sheetgen.assets.scripts import check_printable, visual_order
 from sheetgen.canvas.pieces import PIECE_INFO_KEY, SheetPlan
 from sheetgen.canvas.protocol import Color, PageBoxes, PathOp, Stroke
 from sheetgen.layout.colors import to_cmyk
@@ -151,8 +151,11 @@ class PdfCanvas:
             c.setFillAlpha(opacity)
         self._fill(color or (0.0, 0.0, 0.0), text=True)
         c.transform(1, 0, 0, -1, x, y)
-        c.setFont(font, size)
-        c.drawString(0, 0, s)
+        dx = 0.0
+        for run, face in face_runs(visual_order(s), font):  # Hebrew in its fallback face
+            c.setFont(face, size)
+            c.drawString(dx, 0, run)
+            dx += string_width(run, face, size)
         c.restoreState()
 
     def _fill(self, color: Color, text: bool = False) -> None:

@@ -151,7 +151,9 @@ class SvgCanvas:
             uses = []
             dx = 0.0
             scale = f"{size / _GLYPH_UNITS:.6g}"
-            for ch in s:
+            from sheetgen.assets.scripts import visual_order
+
+            for ch in visual_order(s):  # a Hebrew line is drawn right to left
                 glyph = self._glyph(font, ch)
                 if glyph:
                     uses.append(f'<use href="#{glyph}" transform="translate({_num(dx)} 0) '

@@ -4,6 +4,7 @@ width, or is refused."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,7 @@ elements:
 """
 
 
-@pytest.mark.parametrize("text, char", [("שלום", "ש"), ("مرسى", "م"), ("港口", "港"),
-                                        ("Skull 💀", "💀")])
+@pytest.mark.parametrize("text, char", [("مرسى", "م"), ("港口", "港"), ("Skull 💀", "💀")])
 def test_text_without_glyphs_is_refused(runner, write_layout, tmp_path, text, char):
     path = write_layout(LAYOUT.replace("TEXT", text))
     out = tmp_path / "x.pdf"
@@ -77,7 +77,9 @@ def test_name_too_long_even_at_half_size_is_refused(write_layout, tmp_path):
 
 @pytest.mark.parametrize("text, words", [
     ("مرسى", ["Arabic", "shaping", "unjoined"]),
-    ("אי", ["Hebrew", "right to left"]),
+    ("מפרץ 7", ["mixes Hebrew", "digits", "bidirectional"]),
+    ("Cove of שלום", ["mixes Hebrew", "Latin letters"]),
+    ("שָׁלוֹם", ["vowel points", "mark positioning"]),
     ("港口", ["Chinese, Japanese or Korean", "16 MB"]),
     ("Skull 💀", ["emoji"]),
 ])
@@ -127,14 +129,14 @@ def _island_file(tmp_path, place: str | None = None, name: str | None = None) ->
 
 def test_an_island_file_with_an_unprintable_place_name_is_refused_at_its_line(runner,
                                                                             tmp_path):
-    path = _island_file(tmp_path, place="הנמל")
+    path = _island_file(tmp_path, place="المرسى")
     line = next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                if "הנמל" in text)
+                if "المرسى" in text)
     out = tmp_path / "sheet.pdf"
     done = runner.invoke(main, ["render", "captains-curse/island-sheet", "--set",
                                 f"island={path}", "-q", "-o", str(out)])
     assert done.exit_code == 2, done.output
-    assert f"{path}:{line}:" in done.stderr and "Hebrew" in done.stderr
+    assert f"{path}:{line}:" in done.stderr and "Arabic" in done.stderr
     assert "place" in done.stderr and "hint: write it in Latin letters" in done.stderr
     assert "Traceback" not in done.stderr and not out.exists()
 
@@ -173,3 +175,62 @@ def test_the_studio_refuses_an_unprintable_rename(tmp_path):
     space = next(s for s in data["spaces"] if "place" in s)
     with pytest.raises(EditRejected, match="emoji"):
         apply_edit(data, Edit("set_place", space=space["id"], text="Skull 💀"))
+
+
+def test_hebrew_prints_right_to_left_in_the_bundled_fallback_face(runner, write_layout,
+                                                                 tmp_path):
+    import subprocess
+
+    path = write_layout(LAYOUT.replace("Port TEXT", "נמל הצדפים")
+                        + "  - {type: text, text: 'מפרץ (הגולגולת)', x: 20, y: 40, "
+                          "font: display}\n")
+    out = tmp_path / "x.pdf"
+    done = runner.invoke(main, ["render", str(path), "-q", "-o", str(out), "--preflight"])
+    assert done.exit_code == 0, done.output
+    fonts = subprocess.run(["pdffonts", str(out)], capture_output=True, text=True).stdout
+    assert "NotoSansHebrew-Regular" in fonts
+    # drawn as the reader sees it: the first word on the right, each word's last letter
+    # first, brackets mirrored (pdftotext -bbox lists the glyphs as drawn, left to right)
+    words = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]+)</word>',
+                       subprocess.run(["pdftotext", "-bbox", str(out), "-"],
+                                      capture_output=True, text=True).stdout)
+    drawn = [w for _, _, w in sorted(words, key=lambda w: (float(w[1]), float(w[0])))]
+    assert drawn[:2] == ["םיפדצה", "למנ"] and "(תלוגלוגה)" in drawn
+
+
+def test_hebrew_widths_and_outlines_use_the_fallback_face():
+    from sheetgen.assets.fonts import face_runs, string_width, text_outline
+
+    assert face_runs("נמל הצדפים", "display") == [("נמל", "hebrew"), (" ", "display"),
+                                                  ("הצדפים", "hebrew")]
+    width = string_width("נמל", "serif", 10)
+    assert width == pytest.approx(string_width("נמל", "hebrew", 10)) and width > 10
+    assert text_outline("נ", "serif", 10) == text_outline("נ", "hebrew", 10) != []
+
+
+def test_visual_order_reverses_only_hebrew_lines():
+    from sheetgen.assets.scripts import visual_order
+
+    assert visual_order("Port Royal (east)") == "Port Royal (east)"
+    assert visual_order("אב (גד)") == "(דג) בא"
+
+
+def test_bold_inside_a_hebrew_line_is_refused(runner, write_layout, tmp_path):
+    path = write_layout(LAYOUT.replace("Port TEXT", "נמל **הצדפים**"))
+    done = runner.invoke(main, ["render", str(path), "-q", "-o", str(tmp_path / "x.pdf")])
+    assert done.exit_code == 2 and f"{path}:3:" in done.stderr
+    assert "wrong order" in done.stderr
+
+
+def test_a_hebrew_place_name_is_printed_on_the_island_map(tmp_path):
+    from sheetgen.layout.bundled import find_layout
+    from sheetgen.layout.document import RenderOptions, load_layout
+    from sheetgen.render.compose import compose
+    from sheetgen.render.recording import RecordingCanvas
+
+    path = _island_file(tmp_path, place="הצדפים")
+    layout = load_layout(find_layout("captains-curse/island-map"),
+                         RenderOptions(overrides={"island": str(path)}))
+    canvas = RecordingCanvas()
+    compose(layout, canvas)
+    assert any(args[2] == "הצדפים" for op, args in canvas.calls if op == "text")

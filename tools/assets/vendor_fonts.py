@@ -1,6 +1,7 @@
 """Regenerate the bundled fonts in sheetgen/assets/fonts/ from their published sources.
 
-Run from the repository root: `.venv/bin/python tools/assets/vendor_fonts.py`. Needs `npm`
+Run from the repository root: `.venv/bin/python tools/assets/vendor_fonts.py [NAME...]`
+(only the named faces, default all). Needs `npm`
 (to fetch the pinned @fontsource packages), fontTools, brotli (WOFF2 decoding) and
 skia-pathops (overlap removal; `.venv/bin/pip install skia-pathops`). The output is committed,
 so sheetgen itself never needs npm, brotli, skia-pathops or the network.
@@ -52,6 +53,8 @@ class Source:
     family: str  # family name written into the font
     style: str  # "Regular", "Bold", "Italic"
     weight: int
+    required: str = REQUIRED  # characters the face must have
+    subset: str = "Latin"  # the Google Fonts subset the file is
 
 
 SOURCES = [
@@ -67,12 +70,17 @@ SOURCES = [
            "files/source-sans-3-latin-400-normal.woff2", "Sheetgen Sans", "Regular", 400),
     Source("sans-bold", "sans", "@fontsource/source-sans-3@5.3.1",
            "files/source-sans-3-latin-700-normal.woff2", "Sheetgen Sans", "Bold", 700),
+    # The fallback for Hebrew letters in any face (sheetgen/assets/fonts.py, FALLBACK).
+    Source("hebrew", "hebrew", "@fontsource/noto-sans-hebrew@5.3.0",
+           "files/noto-sans-hebrew-hebrew-400-normal.woff2", "Noto Sans Hebrew", "Regular",
+           400, required="אבגדהוזחטיכךלמםנןסעפףצץקרשת", subset="Hebrew"),
 ]
 
 ORIGINAL_FAMILY = {
     "@fontsource/pirata-one@5.3.0": "Pirata One",
     "@fontsource/alegreya@5.3.0": "Alegreya",
     "@fontsource/source-sans-3@5.3.1": "Source Sans 3",
+    "@fontsource/noto-sans-hebrew@5.3.0": "Noto Sans Hebrew",
 }
 
 
@@ -105,7 +113,8 @@ def rename(font: TTFont, src: Source) -> None:
         4: full,
         6: f"{ps_family}-{src.style}",
         10: (f"Modified Version of {original} ({copyright_line}): decoded from the "
-             "Google Fonts WOFF2 Latin subset and renamed for sheetgen, under the SIL OFL 1.1."),
+             f"Google Fonts WOFF2 {src.subset} subset and renamed for sheetgen, under the SIL "
+             "OFL 1.1."),
         16: src.family,
         17: src.style,
     }
@@ -128,7 +137,7 @@ def check(font: TTFont, src: Source) -> None:
     if "fvar" in font:
         raise SystemExit(f"{src.file}: variable font; instance it per weight first")
     cmap = font.getBestCmap()
-    missing = [c for c in REQUIRED if ord(c) not in cmap]
+    missing = [c for c in src.required if ord(c) not in cmap]
     if missing:
         raise SystemExit(f"{src.file}: missing {''.join(missing)}")
 
@@ -137,7 +146,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         licences: dict[str, Path] = {}
+        only = set(sys.argv[1:])  # font names to make (default: all)
         for src in SOURCES:
+            if only and src.name not in only:
+                continue
             package_dir = fetch(src.package, workdir)
             font = TTFont(package_dir / src.file, recalcTimestamp=False)
             font.flavor = None

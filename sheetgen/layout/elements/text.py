@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.assets import fonts
-from sheetgen.assets.scripts import check_printable
+from sheetgen.assets.scripts import UnprintableText, check_printable, right_to_left
 from sheetgen.canvas import MM
 from sheetgen.canvas.protocol import Canvas
 from sheetgen.errors import did_you_mean
@@ -261,6 +261,13 @@ class Text(Element):
                 if run.icon:
                     continue
                 check_printable(run.text, run.font, self.pos)
+            merged = merge_runs(line)
+            if len(merged) > 1 and any(right_to_left(r.text) for r in merged if not r.icon):
+                text = "".join(r.text or f":{r.icon}:" for r in merged)
+                raise UnprintableText(
+                    f"{text[:40]!r} sets part of a Hebrew line in bold, italic or an icon: "
+                    "each part would be drawn right to left on its own, in the wrong order",
+                    self.pos, "keep a Hebrew line in one face, without icons", text)
 
     def draw(self, canvas: Canvas, v: dict[str, Any], scope: Scope) -> None:
         text = v["text"]
