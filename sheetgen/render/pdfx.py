@@ -16,8 +16,8 @@ is asked for, whatever drew them (reportlab, or WeasyPrint for rulebooks):
 - **PDF/X**: an output intent (GTS_PDFX) with the press profile embedded as its
   DestOutputProfile; GTS_PDFXVersion (and for X-1a GTS_PDFXConformance), /Trapped /False,
   Title and the dates in the document information and the same in XMP metadata (for X-4
-  with pdfxid:GTS_PDFXVersion); PDF 1.6 for X-4 and 1.4 for X-1a, no object streams; link
-  annotations dropped (a print file has no clickable areas on its pages).
+  with pdfxid:GTS_PDFXVersion); PDF 1.6 for X-4 and 1.4 for X-1a, no object streams; every
+  annotation (links) dropped (a print file has no clickable areas on its pages).
 - **X-1a has no transparency**: a file with any (opacity below 1, soft masks, blend modes,
   transparency groups) is refused with a hint to use X-4, rather than flattened.
 - **deterministic**: the dates are the input's CreationDate (sheetgen's writers fix it),
