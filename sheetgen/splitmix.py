@@ -79,6 +79,18 @@ class SplitMix64:
         """A float in [0, 1) with 53 random bits."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
+    def uniforms(self, m: int):
+        """The next `m` draws of `random()` as a NumPy float array: the same numbers, in the
+        same order, leaving the stream where m calls would (for batched geometry)."""
+        import numpy as np
+
+        z = np.uint64(self.state) + np.arange(1, m + 1, dtype=np.uint64) * np.uint64(GAMMA)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(MIX1)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(MIX2)
+        z ^= z >> np.uint64(31)
+        self.state = (self.state + m * GAMMA) & MASK64
+        return (z >> np.uint64(11)).astype(np.float64) * (1.0 / (1 << 53))
+
     def uniform(self, lo: float, hi: float) -> float:
         return lo + (hi - lo) * self.random()
 

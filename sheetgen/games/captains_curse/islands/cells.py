@@ -18,9 +18,9 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy as np
 import shapely
-from shapely.geometry import MultiPoint, Point, Polygon, box
-from shapely.ops import polylabel
+from shapely.geometry import MultiPoint, Polygon, box
 
 from ..rng import SplitMix64
 from .coast import Frame
@@ -53,8 +53,9 @@ class Mesh:
     kind_e: list[str] = field(default_factory=list)  # "interior", "coast" or "centre"
 
     @cached_property
-    def shape_f(self) -> list[Polygon]:
-        return [Polygon(ring) for ring in self.polygon_f]
+    def shape_f(self) -> np.ndarray:
+        """Per face, its shapely polygon (an array, for shapely's vectorised functions)."""
+        return np.array([Polygon(ring) for ring in self.polygon_f], dtype=object)
 
     @cached_property
     def borders_f(self) -> list[list[tuple[int, tuple[int, int]]]]:
@@ -133,64 +134,67 @@ class Mesh:
     @cached_property
     def anchor_f(self) -> list[XY]:
         """Per face, the centre of its largest inscribed circle: where the symbol goes."""
-        out = []
-        for shape in self.shape_f:
-            p = polylabel(shape, tolerance=0.05)
-            out.append((p.x, p.y))
-        return out
+        centres = shapely.get_point(shapely.maximum_inscribed_circle(self.shape_f, 0.05), 0)
+        return list(zip(shapely.get_x(centres).tolist(), shapely.get_y(centres).tolist(),
+                        strict=True))
 
     @cached_property
     def width_f(self) -> list[float]:
         """Per face, the diameter of its largest inscribed circle (mm)."""
-        out = []
-        for shape, (x, y) in zip(self.shape_f, self.anchor_f, strict=True):
-            out.append(2 * shape.exterior.distance(Point(x, y)))
-        return out
+        rings = shapely.get_exterior_ring(self.shape_f)
+        return (2 * shapely.distance(rings, shapely.points(self.anchor_f))).tolist()
 
 
 def _sample_sites(domain: Polygon, n: int, rng: SplitMix64) -> list[XY]:
-    """Best-candidate sampling: each new site is the farthest of a few random candidates."""
+    """Best-candidate sampling: each new site is the farthest of a few random candidates.
+
+    Candidates are random points of the bounding box kept when they fall on the land, drawn
+    in batches (`SplitMix64.uniforms`, the same numbers one at a time would give) and tested
+    together; only the cells step draws from this stream, so drawing ahead changes nothing.
+    """
     shapely.prepare(domain)
     x0, y0, x1, y1 = domain.bounds
-    sites: list[XY] = []
-
-    def random_point() -> XY:
-        for _ in range(10000):
-            x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
-            if shapely.contains_xy(domain, x, y):
-                return (x, y)
-        raise MeshError("could not place a site on the land")
-
-    for _ in range(n):
-        best, best_d = None, -1.0
-        for _ in range(8):
-            c = random_point()
-            d = min((math.dist(c, s) for s in sites), default=0.0)
-            if d > best_d:
-                best, best_d = c, d
-        assert best is not None
-        sites.append(best)
-    return sites
-
-
-def _voronoi(sites: list[XY], extent: Polygon) -> list[Polygon]:
-    out = shapely.voronoi_polygons(MultiPoint(sites), extend_to=extent, ordered=True)
-    return list(out.geoms)
+    need = 8 * n
+    points = np.empty((0, 2))
+    misses = 0  # rejected draws since the last accepted point
+    while len(points) < need:
+        xy = rng.uniforms(2 * max(64, 2 * (need - len(points)))).reshape(-1, 2)
+        xy[:, 0] = x0 + (x1 - x0) * xy[:, 0]
+        xy[:, 1] = y0 + (y1 - y0) * xy[:, 1]
+        hit = np.flatnonzero(shapely.contains_xy(domain, xy[:, 0], xy[:, 1]))
+        hit = hit[:need - len(points)]
+        gaps = np.diff(hit, prepend=-1) - 1
+        gaps[0] += misses
+        if (gaps >= 10000).any() or (len(hit) == 0 and misses + len(xy) >= 10000):
+            raise MeshError("could not place a site on the land")
+        misses = len(xy) - 1 - hit[-1] if len(hit) else misses + len(xy)
+        points = np.concatenate([points, xy[hit]])
+    candidates = points[:need].reshape(n, 8, 2)
+    sites = np.empty((n, 2))
+    sites[0] = candidates[0, 0]
+    for i in range(1, n):
+        c = candidates[i]
+        d2 = ((c[:, None, :] - sites[None, :i, :]) ** 2).sum(axis=2).min(axis=1)
+        sites[i] = c[int(np.argmax(d2))]  # the first of equals, as a strict `>` scan keeps
+    return [(float(x), float(y)) for x, y in sites]
 
 
 def _relax(sites: list[XY], domain: Polygon, extent: Polygon) -> list[XY]:
-    """One round of Lloyd relaxation inside the land."""
-    moved = []
-    for site, cell in zip(sites, _voronoi(sites, extent), strict=True):
-        piece = cell.intersection(domain)
-        if piece.is_empty:
-            moved.append(site)
-            continue
-        c = piece.centroid
-        if not shapely.contains_xy(domain, c.x, c.y):
-            c = piece.point_on_surface()
-        moved.append((c.x, c.y))
-    return moved
+    """One round of Lloyd relaxation inside the land: each site moves to the centroid of its
+    Voronoi cell clipped to the land (a point on that piece if the centroid falls outside),
+    all cells at once through shapely's array functions."""
+    cells = shapely.get_parts(shapely.voronoi_polygons(shapely.multipoints(sites),
+                                                       extend_to=extent, ordered=True))
+    pieces = shapely.intersection(cells, domain)
+    centroids = shapely.centroid(pieces)
+    x, y = shapely.get_x(centroids), shapely.get_y(centroids)
+    empty = shapely.is_empty(pieces)
+    outside = ~empty & ~shapely.contains_xy(domain, x, y)
+    if outside.any():
+        surface = shapely.point_on_surface(pieces[outside])
+        x[outside], y[outside] = shapely.get_x(surface), shapely.get_y(surface)
+    return [site if e else (float(a), float(b))
+            for site, e, a, b in zip(sites, empty, x, y, strict=True)]
 
 
 def _round_ring(coords) -> list[XY]:
@@ -230,14 +234,16 @@ def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix
 
     edges = shapely.voronoi_polygons(MultiPoint(sites), extend_to=extent, only_edges=True)
     lines = shapely.union_all([edges, domain.boundary])
-    faces = list(shapely.polygonize(shapely.get_parts(lines)).geoms)
-    faces = [f for f in faces if f.area > 1e-6 and domain.contains(f.point_on_surface())]
+    faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(lines)))
+    faces = faces[(shapely.area(faces) > 1e-6)
+                  & shapely.contains(domain, shapely.point_on_surface(faces))]
+    covers = shapely.covers(faces[:, None], shapely.points(sites)[None, :])
 
     # Each site owns the face it lies in; other faces (bay-cut pieces) join a neighbour.
     owned: dict[int, Polygon] = {}
     orphans: list[Polygon] = []
-    for f in faces:
-        inside = [i for i, s in enumerate(sites) if f.covers(Point(s))]
+    for f, row in zip(faces, covers, strict=True):
+        inside = np.flatnonzero(row).tolist()
         if len(inside) == 1 and inside[0] not in owned:
             owned[inside[0]] = f
         else:

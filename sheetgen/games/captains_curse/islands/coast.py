@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..rng import SplitMix64
 from .params import IslandParams
 
@@ -67,63 +69,84 @@ def place_centre(params: IslandParams, rng: SplitMix64) -> Frame:
     )
 
 
+def _bearings() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The bearings of the outline and their cosines and sines: the same for every coast."""
+    t = [2 * math.pi * i / N_BEARINGS for i in range(N_BEARINGS)]
+    return np.array(t), np.array([math.cos(x) for x in t]), np.array([math.sin(x) for x in t])
+
+
+_T, _COS_T, _SIN_T = _bearings()
+
+
+def _apply(fn, xs: np.ndarray) -> np.ndarray:
+    """`fn` (a `math` function) on every element. NumPy's own transcendental functions may
+    differ from the C library's in the last bit, and from one CPU to another; arithmetic is
+    exact IEEE in both, so coasts stay byte-identical everywhere with this one step in math."""
+    return np.fromiter(map(fn, xs.tolist()), dtype=float, count=len(xs))
+
+
 def make_coast(params: IslandParams, frame: Frame, rng: SplitMix64) -> list[Point]:
-    """The coast polygon (counter-clockwise on screen is not promised; it is simple)."""
-    bearings = [2 * math.pi * i / N_BEARINGS for i in range(N_BEARINGS)]
-    inner: list[float] = []
-    outer: list[float] = []
+    """The coast polygon (counter-clockwise on screen is not promised; it is simple).
+
+    Arrays over the bearings, each element computed with the operations of a scalar loop in
+    the same order (the coast of a seed is part of its island file)."""
+    bearings, cos_t, sin_t = _T, _COS_T, _SIN_T
     corner = rng.uniform(2.5, 5.0)  # how far land may reach into the map's corners
     mx0, my0 = params.sea_margin, params.sea_margin
     mx1, my1 = params.map_width - params.sea_margin, params.map_height - params.sea_margin
-    for t in bearings:
-        dx, dy = math.cos(t), math.sin(t)
-        # Inner bound: the centre box with rounded corners, grown by one space's depth.
-        inner.append(_ray_to_superellipse(dx, dy, frame.half_w * 1.12, frame.half_h * 1.12, 6.0)
-                     + RING_DEPTH)
-        # Outer bound: a rounded box inside the map margin, so corners stay sea.
-        ox = min(mx1 - frame.cx, frame.cx - mx0)
-        oy = min(my1 - frame.cy, frame.cy - my0)
-        outer.append(_ray_to_superellipse(dx, dy, ox, oy, corner))
+    # Inner bound: the centre box with rounded corners, grown by one space's depth.
+    inner = np.array([_ray_to_superellipse(dx, dy, frame.half_w * 1.12, frame.half_h * 1.12,
+                                           6.0) + RING_DEPTH
+                      for dx, dy in zip(cos_t.tolist(), sin_t.tolist(), strict=True)])
+    # Outer bound: a rounded box inside the map margin, so corners stay sea.
+    ox = min(mx1 - frame.cx, frame.cx - mx0)
+    oy = min(my1 - frame.cy, frame.cy - my0)
+    outer = np.array([_ray_to_superellipse(dx, dy, ox, oy, corner)
+                      for dx, dy in zip(cos_t.tolist(), sin_t.tolist(), strict=True)])
 
     # Shape: low harmonics with random phases; amplitudes fall with frequency.
-    shape = [0.0] * N_BEARINGS
+    shape = np.zeros(N_BEARINGS)
     for k in range(1, 8):
         amp = rng.uniform(0.3, 1.0) * 2.6 / k ** 0.9
         phase = rng.uniform(0, 2 * math.pi)
-        for i, t in enumerate(bearings):
-            shape[i] += amp * math.cos(k * t + phase)
+        shape += amp * _apply(math.cos, k * bearings + phase)
     # A few headlands: narrow bumps at random bearings, pushing land towards the margin.
     for _ in range(2 + rng.below(3)):
         at = rng.uniform(0, 2 * math.pi)
         width = rng.uniform(0.15, 0.35)
         height = rng.uniform(1.0, 3.0) * rng.choice((1.0, 1.0, -0.8))
-        for i, t in enumerate(bearings):
-            d = math.atan2(math.sin(t - at), math.cos(t - at))
-            shape[i] += height * math.exp(-(d / width) ** 2)
+        off = bearings - at
+        d = np.array(list(map(math.atan2, _apply(math.sin, off).tolist(),
+                              _apply(math.cos, off).tolist())))
+        shape += height * _apply(math.exp, -(d / width) ** 2)
     # Wiggles: higher harmonics in millimetres, added after the shape is fitted.
-    wiggle = [0.0] * N_BEARINGS
+    wiggle = np.zeros(N_BEARINGS)
     for k in range(9, 40):
         amp = rng.uniform(0.0, 1.0) * 12.0 / k
         phase = rng.uniform(0, 2 * math.pi)
-        for i, t in enumerate(bearings):
-            wiggle[i] += amp * math.cos(k * t + phase)
+        wiggle += amp * _apply(math.cos, k * bearings + phase)
 
     target = params.n_spaces * params.cell_area + params.centre_width * params.centre_height
+    floor = inner - 1.0
 
-    def outline(bias: float) -> list[Point]:
-        pts = []
-        for i, t in enumerate(bearings):
-            f = 1.0 / (1.0 + math.exp(-(shape[i] + bias)))
-            r = inner[i] + (outer[i] - inner[i]) * f + wiggle[i]
-            r = min(max(r, inner[i] - 1.0), outer[i])
-            pts.append((frame.cx + r * math.cos(t), frame.cy + r * math.sin(t)))
-        return pts
+    def outline(bias: float) -> tuple[np.ndarray, np.ndarray]:
+        f = 1.0 / (1.0 + _apply(math.exp, -(shape + bias)))
+        r = np.minimum(np.maximum(inner + (outer - inner) * f + wiggle, floor), outer)
+        return frame.cx + r * cos_t, frame.cy + r * sin_t
 
     lo, hi = -12.0, 12.0
     for _ in range(40):
         mid = (lo + hi) / 2
-        if polygon_area(outline(mid)) < target:
+        if _area(*outline(mid)) < target:
             lo = mid
         else:
             hi = mid
-    return [(round(x, 2), round(y, 2)) for x, y in outline((lo + hi) / 2)]
+    x, y = outline((lo + hi) / 2)
+    return [(round(a, 2), round(b, 2)) for a, b in zip(x.tolist(), y.tolist(), strict=True)]
+
+
+def _area(x: np.ndarray, y: np.ndarray) -> float:
+    """`polygon_area` of the outline, summed left to right as it does (`cumsum` is a
+    sequential sum, so the bisection compares the very same numbers)."""
+    xn, yn = np.roll(x, -1), np.roll(y, -1)
+    return abs(float(np.cumsum(x * yn - xn * y)[-1])) / 2.0

@@ -5,11 +5,20 @@ sums, over every pair of spaces with the same symbol, a closeness penalty (neigh
 most, then anything within two spaces' width); a further penalty applies when a symbol is
 missing from the centre ring or from either half of the island, because a symbol that only
 lives in one sinkable half can vanish in a single stroke.
+
+The costs are set up here; the 2,500 swap proposals run compiled (`anneal.py`), which keeps
+the group penalty up to date per swap instead of recounting it, and gives the very layout
+the scalar loop gave (tests/games/captains_curse/islands/test_symbols.py holds that loop).
 """
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
+
+import numpy as np
+
+from sheetgen.cache import numba_cache_for
 
 from ..rng import SplitMix64
 from .cells import Mesh
@@ -37,47 +46,24 @@ def assign_symbols(mesh: Mesh, n_symbols: int, per_symbol: int, groups: list[fro
 
     symbol_f = [f // per_symbol for f in range(n)]
     rng.shuffle(symbol_f)
-
-    def cost(sym: list[int]) -> float:
-        total = 0.0
-        for i in range(n):
-            row = near[i]
-            for j in range(i + 1, n):
-                if sym[i] == sym[j]:
-                    total += row[j]
-        return total + _group_penalty(sym, all_groups, n_symbols)
-
-    current = cost(symbol_f)
-    temperature = 2.0
-    for step in range(ROUNDS):
-        i, j = rng.below(n), rng.below(n)
-        a, b = symbol_f[i], symbol_f[j]
-        if a == b:
-            continue
-        # Pair cost change of the swap, in O(n); group penalties recomputed only if touched.
-        delta = 0.0
-        for k in range(n):
-            if k == i or k == j:
-                continue
-            sk = symbol_f[k]
-            if sk == a:
-                delta += near[j][k] - near[i][k]
-            elif sk == b:
-                delta += near[i][k] - near[j][k]
-        before = _group_penalty(symbol_f, all_groups, n_symbols)
-        symbol_f[i], symbol_f[j] = b, a
-        delta += _group_penalty(symbol_f, all_groups, n_symbols) - before
-        t = temperature * (1.0 - step / ROUNDS) + 1e-3
-        if delta <= 0 or rng.random() < math.exp(-delta / t):
-            current += delta
-        else:
-            symbol_f[i], symbol_f[j] = a, b
-    return symbol_f
+    counted = [g for g in all_groups if len(g) >= n_symbols]  # smaller ones cost nothing
+    member = np.zeros((len(counted), n), dtype=np.bool_)
+    for row, g in zip(member, counted, strict=True):
+        row[sorted(g)] = True
+    symbols = np.array(symbol_f, dtype=np.int64)
+    state = np.array([rng.state], dtype=np.uint64)
+    _anneal()(symbols, np.array(near), member, n_symbols, ROUNDS, 2.0, state)
+    rng.state = int(state[0])
+    return symbols.tolist()
 
 
-def _group_penalty(sym: list[int], groups: list[frozenset[int]], n_symbols: int) -> float:
-    total = 0.0
-    for g in groups:
-        if len(g) >= n_symbols:
-            total += 8.0 * (n_symbols - len({sym[f] for f in g}))
-    return total
+def _anneal():
+    """The compiled loop (islands/anneal.py), imported on first use under its own cache."""
+    here = Path(__file__).resolve().parent
+    fast = here.parent / "fast"
+    with numba_cache_for("captains-curse-islands",
+                         [here / "anneal.py", fast / "primitives.py",
+                          here.parents[2] / "splitmix.py"]):
+        from .anneal import anneal
+    return anneal
+

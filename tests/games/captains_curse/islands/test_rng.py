@@ -26,3 +26,10 @@ def test_below_stays_in_range(seed, n):
     s = SplitMix64(seed)
     assert all(0 <= s.below(n) < n for _ in range(20))
     assert 0.0 <= s.random() < 1.0
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 300))
+def test_uniforms_are_the_random_draws_in_one_array(seed, m):
+    batch, one = SplitMix64(seed), SplitMix64(seed)
+    assert batch.uniforms(m).tolist() == [one.random() for _ in range(m)]
+    assert batch.state == one.state  # the stream goes on where m draws leave it
