@@ -82,3 +82,44 @@ def bundled_pdf() -> Callable[[str], bytes]:
     test session however many tests ask for it."""
     pdfs = _BundledPdfs()
     return pdfs.__getitem__
+
+
+# Fixtures that are costly to build and shared beyond one module (rulebook renders, bundled
+# outputs, the headless browser): under pytest-xdist (scripts/test.sh runs the suite with
+# `-n auto --dist loadgroup`) every test that uses one of them goes to the same worker, so
+# each is built once per run rather than once per worker.
+SHARED_EXPENSIVE = frozenset({"books", "rendered", "bundled_pdf", "browser"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under `--dist loadgroup`, give each test the one xdist group that keeps its costly
+    fixtures built once: tests of a module with a module-scoped fixture of its own stay
+    together (`dist`, `venv`, a campaign, simulated logs...), and tests linked through a
+    fixture of `SHARED_EXPENSIVE` share one group with every module they touch (a union of
+    linked sets, since xdist runs an item with two group names as a third group). Other
+    tests are sent one by one to whichever worker is free. Without xdist nothing changes."""
+    if config.getoption("dist", "no") == "no" and not hasattr(config, "workerinput"):
+        return
+    parent: dict[str, str] = {}
+
+    def find(key: str) -> str:
+        while parent.setdefault(key, key) != key:
+            key = parent[key]
+        return key
+
+    keys_of: list[list[str]] = []
+    for item in items:
+        keys = []
+        info = getattr(item, "_fixtureinfo", None)
+        for name, defs in (info.name2fixturedefs.items() if info else ()):
+            if name in SHARED_EXPENSIVE:
+                keys.append(f"fixture:{name}")
+            elif defs[-1].scope in ("module", "package"):
+                keys.append(f"module:{item.path.relative_to(config.rootpath)}")
+        for key in keys[1:]:
+            parent[find(key)] = find(keys[0])
+        keys_of.append(keys)
+    for item, keys in zip(items, keys_of, strict=True):
+        if keys:
+            item.add_marker(pytest.mark.xdist_group(find(keys[0]).split(":", 1)[1]))

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # the six jobs through the installed entry point
+
 ROOT = Path(__file__).resolve().parents[2]
 SHEETGEN = Path(sys.executable).parent / "sheetgen"
 

@@ -3,26 +3,38 @@ regression test. Each input must give exit status 2 and `file:line:column: messa
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 
 import pytest
 import yaml
 from helpers.hardening import ISLAND, SHEET, clean_error
 
 
-def _write(tmp_path, files: dict[str, str | bytes]) -> None:
+def _write(tmp_path, files: dict[str, str | bytes | Callable[[], str]]) -> None:
     for name, text in files.items():
         path = tmp_path / name
+        if callable(text):
+            text = text()
         if isinstance(text, bytes):
             path.write_bytes(text)
         else:
             path.write_text(text, encoding="utf-8")
 
 
-def _island_with(poly) -> str:
-    data = yaml.safe_load(ISLAND.read_text())
-    data["spaces"][0]["polygon"] = poly
-    return yaml.safe_dump(data)
+def _island_with(poly) -> Callable[[], str]:
+    """The bundled island with its first space's polygon replaced, made when a test writes
+    it (parsing the island at import cost every collection, in every xdist worker, about
+    two seconds of CPU); made once, for both commands."""
+
+    @functools.cache
+    def text() -> str:
+        data = yaml.safe_load(ISLAND.read_text())
+        data["spaces"][0]["polygon"] = poly
+        return yaml.safe_dump(data)
+
+    return text
 
 
 MAP = ("elements: [{type: captains_curse.island_map, island: i.yaml, x: 0, y: 0, "

@@ -18,6 +18,8 @@ from helpers.hardening import ISLAND, REPO, SHEET, value_paths
 
 from sheetgen.errors import SheetgenError
 
+pytestmark = pytest.mark.slow  # every value of every game data file through the CLI
+
 GAMES = REPO / "sheetgen" / "games"
 REMOVED = object()
 

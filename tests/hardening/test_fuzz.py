@@ -31,6 +31,8 @@ from helpers.hardening import ISLAND, REPO, value_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.slow  # the fuzz campaign: hundreds of mutants through the CLI
+
 LONG_RUN = int(os.environ.get("SHEETGEN_FUZZ", "0"))
 SECONDS_PER_RUN = 20.0  # a mutant must be answered within this, whatever it holds
 GAMES = REPO / "sheetgen" / "games"

@@ -14,6 +14,8 @@ import pytest
 from sheetgen.layout.bundled import bundled_layouts
 from sheetgen.preflight import preflight_bytes
 
+pytestmark = pytest.mark.slow  # renders and preflights every bundled output
+
 PADS = ["pad:voodoo:a4", "pad:voodoo:letter", "pad:voodoo:a2", "pad:voodoo:a2-board-a2",
         "pad:black-dice:a4",
         "pad:black-dice:letter", "pad:shipwrecked:a4", "pad:shipwrecked:letter",

@@ -12,24 +12,26 @@ from sheetgen.rulebooks import GAMES, render_book
 
 
 class _Books(dict):
-    """game -> path of its A4 rulebook, rendered on first use."""
+    """game -> path of its A4 rulebook, rendered on first use (the bytes `rendered` holds)."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, rendered):
         super().__init__()
         self.folder = folder
+        self.rendered = rendered
 
     def __missing__(self, game: str) -> Path:
         assert game in GAMES
         path = self.folder / f"{game}.pdf"
-        path.write_bytes(render_book(game, "a4"))
+        path.write_bytes(self.rendered(game, "a4"))
         self[game] = path
         return path
 
 
 @pytest.fixture(scope="session")
-def books(tmp_path_factory) -> dict[str, Path]:
-    """Every game's A4 rulebook (rendered once per session, when first asked for)."""
-    return _Books(tmp_path_factory.mktemp("rulebooks"))
+def books(tmp_path_factory, rendered) -> dict[str, Path]:
+    """Every game's A4 rulebook as a file (rendered once per session, when first asked for,
+    and shared with `rendered`)."""
+    return _Books(tmp_path_factory.mktemp("rulebooks"), rendered)
 
 
 @pytest.fixture(scope="session")

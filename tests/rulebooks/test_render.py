@@ -15,6 +15,8 @@ from sheetgen.rulebooks import GAMES, render_book
 from sheetgen.rulebooks.content import book_dir, book_pages, load_book
 from sheetgen.rulebooks.render import paper_for, toc_entries
 
+pytestmark = pytest.mark.slow  # renders every rulebook (WeasyPrint)
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_page_count_in_range(books, game):

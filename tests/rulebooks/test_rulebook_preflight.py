@@ -9,6 +9,8 @@ import pytest
 from sheetgen.preflight import preflight
 from sheetgen.rulebooks import GAMES
 
+pytestmark = pytest.mark.slow  # preflights every rendered rulebook
+
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_rulebook_passes_preflight(game, books):

@@ -15,6 +15,8 @@ from pypdf import PdfReader
 from sheetgen.games.black_dice.balance import win_rates
 from sheetgen.games.black_dice.quest import load_quest
 
+pytestmark = pytest.mark.slow  # drives Chromium
+
 BD = "g/black-dice"
 
 

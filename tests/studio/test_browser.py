@@ -10,7 +10,10 @@ import json
 import time
 from io import BytesIO
 
+import pytest
 from helpers.browser import by_id, click, css, downloaded, open_page, reachable, shot, wait
+
+pytestmark = pytest.mark.slow  # drives Chromium
 
 
 def _make(d, seed="7", difficulty="normal"):

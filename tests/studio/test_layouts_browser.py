@@ -13,6 +13,8 @@ from helpers.sample_layouts import USER_LAYOUT
 
 from sheetgen import access
 
+pytestmark = pytest.mark.slow  # drives Chromium
+
 
 @pytest.fixture()
 def user_folder(tmp_path):

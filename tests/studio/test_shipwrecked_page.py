@@ -14,6 +14,8 @@ from pypdf import PdfReader
 from sheetgen import registry
 from sheetgen.games.shipwrecked.providers import length
 
+pytestmark = pytest.mark.slow  # drives Chromium
+
 SH = "g/shipwrecked"
 
 

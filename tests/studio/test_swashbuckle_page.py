@@ -14,6 +14,8 @@ from sheetgen.games.swashbuckle.card import default_card
 from sheetgen.games.swashbuckle.sheet import derive
 from sheetgen.games.swashbuckle.studio.solitaire import Solitaire
 
+pytestmark = pytest.mark.slow  # drives Chromium
+
 SW = "g/swashbuckle"
 
 

@@ -10,6 +10,8 @@ from sheetgen.games.voodoo.board import default_board
 from sheetgen.games.voodoo.sea import new_sea
 from sheetgen.games.voodoo.sea import reachable as sea_reachable
 
+pytestmark = pytest.mark.slow  # drives Chromium
+
 VP = "g/voodoo"
 
 
