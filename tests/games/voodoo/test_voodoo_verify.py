@@ -14,6 +14,7 @@ FIRST_BOARD = first_design_text()
 """The board as first printed: Stars showing west too, a lunar track of a start and eight."""
 
 
+@pytest.mark.slow  # 420 games of the documented plan
 def test_the_bundled_sea_of_souls_keeps_every_band():
     """The documented plan (240 + 60 + 120 games), as `sheetgen voodoo verify` plays it."""
     verdict = verify_board(None, DEFAULT_PLAN, seed=1, jobs=2)
@@ -23,6 +24,7 @@ def test_the_bundled_sea_of_souls_keeps_every_band():
         "greedy beats random", "cursed pirates"}
 
 
+@pytest.mark.slow  # the table lineup at half scale
 def test_the_first_board_fails_and_says_why(runner, tmp_path):
     path = tmp_path / "first.yaml"
     path.write_text(FIRST_BOARD)
