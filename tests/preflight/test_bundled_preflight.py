@@ -37,10 +37,7 @@ def test_bundled_output_passes_preflight(name, bundled_pdf):
 
 
 PRESS_PADS = {"pad:black-dice:a4": {}, "pad:shipwrecked:a4": {}, "pad:captains-curse:a4": {},
-              "pad:voodoo:a4": {
-                  "contrast": "page 35: black 6.5 pt text on the Crystal Skull tiles is 100 % K "
-                              "(black text is black ink alone), which pdfium shows lighter "
-                              "than the RGB black the colours were chosen against (3.9:1)"}}
+              "pad:voodoo:a4": {}}
 """Pads as `sheetgen pad GAME --colorspace cmyk` writes them: the RGB pad converted as a whole
 file (sheetgen.render.pdfx); output -> {check: why it still fails}."""
 

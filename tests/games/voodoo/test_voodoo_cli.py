@@ -10,7 +10,7 @@ def test_pad_writes_the_whole_game(runner, tmp_path):
     out = tmp_path / "voodoo.pdf"
     result = runner.invoke(main, ["pad", "voodoo", "--paper", "letter", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "46 pages" in result.output and out.read_bytes().startswith(b"%PDF")
+    assert "48 pages" in result.output and out.read_bytes().startswith(b"%PDF")
 
 
 def test_board_check_prints_the_grid(runner):

@@ -94,8 +94,10 @@ def test_pad_holds_the_whole_game(paper):
     # aids 3, tokens 2) gets a blank back, so every card front is on an odd page
     one_sided = board_sheets + 3 + 3 + 2
     assert pages == expected + one_sided
-    # Action cards 4 sheets + 4 of backs, Object 3 + 3
-    assert pages == 2 * one_sided + 8 + 6
+    # Action cards (30) 4 sheets + 4 of backs; Object cards (27) 3 + 3 at 3 x 3 on A4, 4 + 4 at
+    # 4 x 2 on landscape Letter (the whole 3 mm bleed does not fit a 3 x 3 Letter grid)
+    object_sheets = 3 if small == "a4" else 4
+    assert pages == 2 * one_sided + 8 + 2 * object_sheets
     assert data.startswith(b"%PDF")
     if paper != "a2":
         assert pad.extras == ()
@@ -155,7 +157,8 @@ def test_action_card_backs_land_behind_their_fronts(paper):
     """Each front prints '<Colour> pirate' centred at its foot. On the sheet of backs that
     follows, the point behind each front's top edge band (the card's centre mirrored across
     the sheet, as a long-edge flip turns it, 2 mm below its top) must be that pirate's colour:
-    backs land behind their own fronts, partial last sheet included."""
+    backs land behind their own fronts, partial last sheet included. A long-edge flip mirrors
+    a portrait sheet left to right and a landscape one (4 x 2 on Letter) top to bottom."""
     from helpers.pdfcheck import page_boxes, render_png
 
     from sheetgen.assets.fonts import string_width
@@ -177,9 +180,13 @@ def test_action_card_backs_land_behind_their_fronts(paper):
                 continue
             colour = colours[text.split()[0]]
             centre = x + string_width(text, "sans-bold", 6.5) / 2
-            top = y + (88 - 2.3) * mm                       # PDF y, up
-            px = (sheet_w - centre) * dpi / 72               # mirrored, left to right
-            py = (sheet_h - top + 2 * mm) * dpi / 72         # 2 mm into the card, y down
+            top = y - draw.FOOT_BASELINE + 88 * mm           # PDF y, up
+            if sheet_w < sheet_h:                            # portrait: mirrored left to right
+                px = (sheet_w - centre) * dpi / 72
+                py = (sheet_h - top + 2 * mm) * dpi / 72     # 2 mm into the card, y down
+            else:                                            # landscape: top to bottom
+                px = centre * dpi / 72
+                py = (top - 2 * mm) * dpi / 72
             got = image.getpixel((round(px), round(py)))
             assert all(abs(g / 255 - c) < 0.06 for g, c in zip(got, colour, strict=True)), \
                 (text, k, got)
