@@ -93,12 +93,13 @@ SHARED_EXPENSIVE = frozenset({"books", "rendered", "bundled_pdf", "browser"})
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `--dist loadgroup`, give each test the one xdist group that keeps its costly
-    fixtures built once: tests of a module with a module-scoped fixture of its own stay
-    together (`dist`, `venv`, a campaign, simulated logs...), and tests linked through a
-    fixture of `SHARED_EXPENSIVE` share one group with every module they touch (a union of
-    linked sets, since xdist runs an item with two group names as a third group). Other
-    tests are sent one by one to whichever worker is free. Without xdist nothing changes."""
+    """Under `--dist loadgroup`, give each test the one xdist group that keeps its module's
+    tests together, in file order, on one worker (as `--dist loadfile`: module-scoped
+    fixtures such as the wheel's `dist` and `venv` are built once, and a test may rely on
+    what an earlier one in its file left behind), and modules linked through a fixture of
+    `SHARED_EXPENSIVE` in one group (a union of linked sets, since xdist runs an item with
+    two group names as a third group). xdist sends the largest groups first. Without xdist
+    nothing changes."""
     if config.getoption("dist", "no") == "no" and not hasattr(config, "workerinput"):
         return
     parent: dict[str, str] = {}
@@ -110,16 +111,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     keys_of: list[list[str]] = []
     for item in items:
-        keys = []
+        keys = [f"module:{item.path.relative_to(config.rootpath)}"]
         info = getattr(item, "_fixtureinfo", None)
-        for name, defs in (info.name2fixturedefs.items() if info else ()):
-            if name in SHARED_EXPENSIVE:
-                keys.append(f"fixture:{name}")
-            elif defs[-1].scope in ("module", "package"):
-                keys.append(f"module:{item.path.relative_to(config.rootpath)}")
+        keys += [f"fixture:{name}" for name in (info.name2fixturedefs if info else ())
+                 if name in SHARED_EXPENSIVE]
         for key in keys[1:]:
             parent[find(key)] = find(keys[0])
         keys_of.append(keys)
     for item, keys in zip(items, keys_of, strict=True):
-        if keys:
-            item.add_marker(pytest.mark.xdist_group(find(keys[0]).split(":", 1)[1]))
+        item.add_marker(pytest.mark.xdist_group(find(keys[0]).split(":", 1)[1]))
