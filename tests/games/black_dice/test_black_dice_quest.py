@@ -78,6 +78,7 @@ def test_rulebook_words_for_every_code_and_design_from_the_files():
     assert design.quests[0].pool.startswith("10 / 20 / 30")
 
 
+@pytest.mark.slow  # builds the book's chapters: about 40 s of CPU on an empty cache
 def test_rulebook_gives_the_treasure_pool_the_engine_plays():
     """The chapter names the Pirate Island Treasure pool per player count (the original's
     table is a picture, its four-player count unreadable): the same counts as the quest file,
