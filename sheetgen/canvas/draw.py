@@ -18,10 +18,9 @@ from sheetgen.canvas.geometry import (
     rect_ops,
     rotation,
 )
+from sheetgen.canvas.palette import INK as INK  # the one ink; figures import it from here too
 from sheetgen.canvas.protocol import Canvas, Color, PathOp, Stroke
 
-INK: Color = (0.13, 0.11, 0.09)
-"""The figures' and boards' ink (rulebook diagrams, the Voodoo board)."""
 REGISTRATION: Color = (0.0, 0.0, 0.0)
 """Pure black for marks a printer or a cutter must register against (tile crosses, the duplex
 calibration scale): never the warm ink."""

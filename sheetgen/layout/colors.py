@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 
+from sheetgen.canvas.palette import INK_CMYK, INK_HEX, Cmyk, NamedCmyk, hex_rgb
+
 NAMED: dict[str, str] = {
     "black": "#000000",
     "white": "#ffffff",
-    "ink": "#1f1a17",  # warm near-black: prints crisper than grey on cheap printers
+    "ink": INK_HEX,  # sheetgen.canvas.palette.INK
     "grey": "#808080",
     "gray": "#808080",
     "light-grey": "#d9d9d9",
@@ -34,7 +36,7 @@ NAMED: dict[str, str] = {
 NAMED_CMYK: dict[str, tuple[float, float, float, float]] = {
     "black": (0, 0, 0, 100),
     "white": (0, 0, 0, 0),
-    "ink": (30, 30, 30, 95),
+    "ink": INK_CMYK,
     "grey": (0, 0, 0, 50),
     "gray": (0, 0, 0, 50),
     "light-grey": (0, 0, 0, 15),
@@ -50,21 +52,6 @@ NAMED_CMYK: dict[str, tuple[float, float, float, float]] = {
 }
 TOTAL_INK_LIMIT = 300.0
 """Most papers take at most 300 % ink in total; RGB converted to CMYK keeps below it."""
-
-
-class Cmyk(tuple):
-    """An RGB triple (for screens and RGB output) that remembers its CMYK inks (0..1)."""
-
-    cmyk: tuple[float, float, float, float]
-
-    def __new__(cls, c: float, m: float, y: float, k: float) -> Cmyk:
-        rgb = tuple((1 - min(1.0, v + k)) for v in (c, m, y))
-        self = super().__new__(cls, rgb)
-        self.cmyk = (c, m, y, k)
-        return self
-
-    def __repr__(self) -> str:  # recordings compare colours by repr: inks must count
-        return "cmyk({:g}, {:g}, {:g}, {:g})".format(*(round(v * 100, 3) for v in self.cmyk))
 
 
 RICH_BLACK_K = 0.9
@@ -141,21 +128,7 @@ def parse_color(value: object) -> tuple[float, float, float] | None:
 
 def _named(name: str) -> tuple[float, float, float]:
     """A palette colour: its screen RGB, carrying its print inks."""
-    hexpart = NAMED[name][1:]
-    rgb = tuple(int(hexpart[i:i + 2], 16) / 255.0 for i in (0, 2, 4))
-    return NamedCmyk(rgb, tuple(v / 100 for v in NAMED_CMYK[name]))
-
-
-class NamedCmyk(Cmyk):
-    """A palette colour: shown with its designed RGB, printed with its designed inks."""
-
-    def __new__(cls, rgb: tuple[float, ...], inks: tuple[float, ...]) -> NamedCmyk:
-        self = tuple.__new__(cls, rgb)
-        self.cmyk = inks
-        return self
-
-    def __repr__(self) -> str:  # as the plain RGB: the palette's inks follow from its RGB
-        return tuple.__repr__(self)
+    return NamedCmyk(hex_rgb(NAMED[name]), tuple(v / 100 for v in NAMED_CMYK[name]))
 
 
 def luminance(rgb: tuple[float, ...]) -> float:

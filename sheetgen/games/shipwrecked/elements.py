@@ -21,10 +21,10 @@ from sheetgen.canvas import MM
 from sheetgen.canvas.draw import label as draw_label
 from sheetgen.canvas.geometry import polyline_ops, rect_ops
 from sheetgen.canvas.hand import hand_ops
+from sheetgen.canvas.palette import INK
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.games.captains_curse.sheet.elements import (
     BORDER,
-    INK,
     LAND,
     WAVE,
     map_frame,

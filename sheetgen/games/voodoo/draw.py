@@ -17,8 +17,9 @@ import math
 from dataclasses import dataclass
 
 from sheetgen.canvas import MM
-from sheetgen.canvas.draw import INK, arrow, label  # one ink, arrow, measured label
+from sheetgen.canvas.draw import PAPER, arrow, label
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
+from sheetgen.canvas.palette import INK
 from sheetgen.canvas.protocol import Canvas, Color, Stroke
 from sheetgen.games.voodoo.board import DIRECTIONS, Board, Space, ritual_numbering
 from sheetgen.games.voodoo.cards import ActionCard, ObjectCard, Pirate
@@ -28,7 +29,6 @@ from sheetgen.layout.elements.text import Fit, fit_text
 
 MIN_TEXT_PT = 6.0
 
-PAPER: Color = (1.0, 1.0, 1.0)
 CALM: Color = (0.14, 0.16, 0.20)        # the source's black squares
 HAUNTED: Color = (0.33, 0.62, 0.58)     # blue-green
 HARBOUR: Color = (0.93, 0.86, 0.70)

@@ -6,13 +6,11 @@ from typing import Any
 
 from sheetgen.assets.icons import get_icon
 from sheetgen.canvas.draw import draw_die, icon
+from sheetgen.canvas.palette import INK
 from sheetgen.canvas.protocol import Canvas, Color
 from sheetgen.errors import Position, SheetgenError
 from sheetgen.layout.elements.base import Element, Scope, register
 from sheetgen.layout.params import COLOR, LENGTH, SIZE, TEXT, Number, Param
-
-ICON_INK: Color = (0.12, 0.1, 0.09)
-"""An icon's colour when the layout gives none."""
 
 
 def draw_icon(canvas: Canvas, name: str, x: float, y: float, w: float, h: float,
@@ -24,7 +22,7 @@ def draw_icon(canvas: Canvas, name: str, x: float, y: float, w: float, h: float,
         get_icon(name)
     except SheetgenError as err:
         raise SheetgenError(err.message, pos or err.position, hint=err.hint) from None
-    icon(canvas, name, x, y, w, color if color is not None else ICON_INK, height=h,
+    icon(canvas, name, x, y, w, color if color is not None else INK, height=h,
          rotate=rotate)
 
 

@@ -31,6 +31,7 @@ from sheetgen.canvas.draw import arrow
 from sheetgen.canvas.draw import label as draw_label
 from sheetgen.canvas.geometry import circle_ops, polyline_ops, rect_ops
 from sheetgen.canvas.hand import hand_ops
+from sheetgen.canvas.palette import INK
 from sheetgen.canvas.protocol import Canvas, Stroke
 from sheetgen.errors import Position, SheetgenError, did_you_mean
 from sheetgen.layout.elements.base import Element, Scope, register
@@ -41,7 +42,6 @@ from ..island import PLACE_FONT, Island, island_from_dict, island_to_dict, load_
 from ..ruleset import Ruleset
 from .place_names import MIN_SIZE, PlaceLabel, place_symbol_and_name
 
-INK = (0.13, 0.11, 0.10)
 SEA = (0.90, 0.94, 0.96)
 WAVE = (0.70, 0.80, 0.86)
 LAND = (0.985, 0.965, 0.91)
