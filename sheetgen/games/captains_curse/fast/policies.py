@@ -66,6 +66,11 @@ from sheetgen.games.captains_curse.fast.rules import (
 
 POLICY_IDS = {"random": 0, "greedy": 1, "expert": 2}
 
+BOUND_MARGIN = 1e-6
+"""Added to reply_bound: its doubles shifts are differences of partial_value where
+reply_value's are differences of value(); equal but for rounding (values are sums of at
+most a few hundred terms under 1e4, so rounding stays many orders of magnitude below)."""
+
 
 @njit(cache=True, inline="always")
 def place_and_loot(
@@ -147,6 +152,39 @@ def reply_value(
     out: np.ndarray,
 ) -> float:
     """Expected value over the 36 next rolls of greedy's best reply (the expert's leaf)."""
+    return reply_estimate(table, state, params, need, moves, scratch, out, False)
+
+
+@njit(cache=True)
+def reply_bound(
+    table: np.ndarray,
+    state: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    moves: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+) -> float:
+    """An upper bound on reply_value, for weights where bounds_hold: each reply's value is
+    replaced by partial_value, which skips the costly sink term (value() <= partial_value
+    on a position that is not over), taken before a black-die reply's sink unless a sink
+    could end the game (partial_value only falls with more water). The roll average is
+    monotone in the replies' values, so the bound holds for the whole leaf."""
+    return reply_estimate(table, state, params, need, moves, scratch, out, True)
+
+
+@njit(cache=True)
+def reply_estimate(
+    table: np.ndarray,
+    state: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    moves: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+    bound: bool,
+) -> float:
+    """reply_value (bound False) or reply_bound (bound True)."""
     if termination(table, state):
         return value(table, state, params, need)
     # Per die value: best position after placing it without / with a sink.
@@ -155,6 +193,7 @@ def reply_value(
     ok = np.zeros(7, dtype=np.bool_)
     loots = np.full(6, -1, dtype=np.int64)
     avail = available(table, state)
+    wet = largest_usable_regions(table, state[S_SUNK]) if bound else np.empty(0, np.int64)
     for v in range(1, 7):
         for c in range(6):
             if placeable(table, state, avail, c, v):
@@ -165,9 +204,18 @@ def reply_value(
                 moves[0, M_VALUE] = v
                 scratch[:] = state
                 resolve(table, scratch, moves, 0, params, need, loots, out)
-                val = value_above(table, scratch, params, need, free[v])
-                if val > free[v]:
-                    free[v] = val
+                if bound and termination(table, scratch) == 0:
+                    val = partial_value(table, scratch, params)
+                    if val > free[v]:
+                        free[v] = val
+                    if not sink_may_end(table, scratch, wet):
+                        if val > cursed[v]:
+                            cursed[v] = val
+                        continue
+                else:
+                    val = value_above(table, scratch, params, need, free[v])
+                    if val > free[v]:
+                        free[v] = val
                 # the same move with the black die
                 sink_greedily(table, scratch, params, need, int(params[P_RESOLVE_SINKS]))
                 val = value_above(table, scratch, params, need, cursed[v])
@@ -176,9 +224,14 @@ def reply_value(
     moves[0, M_DIE] = -1
     moves[0, M_TAKE] = TAKE_PASS
     scratch[:] = state
-    resolve(table, scratch, moves, 0, params, need, loots, out)
-    pass_value = value(table, scratch, params, need)
-    # Spending a circled doubles symbol: its effect on value() is a constant shift.
+    if bound and not sink_may_end(table, scratch, wet):
+        pass_value = partial_value(table, scratch, params)  # before the pass's sink
+    else:
+        resolve(table, scratch, moves, 0, params, need, loots, out)
+        pass_value = value(table, scratch, params, need)
+    # Spending a circled doubles symbol: its effect on value() is a constant shift. Doubles
+    # change neither the sink term nor the end of the game, so partial_value gives the same
+    # shift but for rounding, which the bound's margin (below) covers.
     lowest = 0
     for d in range(1, 7):
         if state[S_DBL + d - 1] == 1:
@@ -187,9 +240,14 @@ def reply_value(
     spend_shift = 0.0
     if lowest:
         scratch[:] = state
-        base = value(table, scratch, params, need)
-        scratch[S_DBL + lowest - 1] = 2
-        spend_shift = value(table, scratch, params, need) - base
+        if bound:
+            base = partial_value(table, scratch, params)
+            scratch[S_DBL + lowest - 1] = 2
+            spend_shift = partial_value(table, scratch, params) - base
+        else:
+            base = value(table, scratch, params, need)
+            scratch[S_DBL + lowest - 1] = 2
+            spend_shift = value(table, scratch, params, need) - base
     circle_shift = np.zeros(7)
     total = 0.0
     for w in range(1, 7):
@@ -201,9 +259,15 @@ def reply_value(
                 if blank:
                     if circle_shift[d] == 0.0:
                         scratch[:] = state
-                        base = value(table, scratch, params, need)
-                        scratch[S_DBL + d - 1] = 1
-                        circle_shift[d] = value(table, scratch, params, need) - base + 1e-12
+                        if bound:
+                            base = partial_value(table, scratch, params)
+                            scratch[S_DBL + d - 1] = 1
+                            circle_shift[d] = partial_value(table, scratch, params) - base
+                        else:
+                            base = value(table, scratch, params, need)
+                            scratch[S_DBL + d - 1] = 1
+                            circle_shift[d] = value(table, scratch, params, need) - base
+                        circle_shift[d] += 1e-12
                     shift = circle_shift[d]
                 else:
                     shift = 0.0
@@ -245,6 +309,8 @@ def reply_value(
                     if alt > best:
                         best = alt
             total += best
+    if bound:
+        return total / 36.0 + BOUND_MARGIN
     return total / 36.0
 
 
@@ -420,15 +486,22 @@ def choose_placement(
             resolve(table, scratch, moves, i, params, need, loots, out)
             first[i] = -value(table, scratch, params, need)
         order = np.argsort(first, kind="mergesort")[:k]
-        order.sort()
+    # The best reply_value wins, ties to the lowest index. Candidates are searched in
+    # greedy's order (the likeliest winners first), and one whose reply_bound cannot beat
+    # the best so far is skipped: the same choice with fewer leaves searched in full.
+    bounded = bounds_hold(params)
     reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
     for j in range(order.shape[0]):
         i = order[j]
         scratch[:] = state
         resolve(table, scratch, moves, i, params, need, loots, out)
+        if bounded and j > 0:
+            ub = reply_bound(table, scratch, params, need, reply_moves, scratch2, out)
+            if ub < best_v or (ub == best_v and i > best):
+                continue
         v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
-        if v > best_v:
+        if v > best_v or (v == best_v and i < best):
             best_v = v
             best = i
     return best
@@ -499,11 +572,18 @@ def choose_sink(
     out = np.zeros(2, dtype=np.int64)
     best = -1
     best_v = -1.0e18
+    bounded = bounds_hold(params)
     for j in range(order.shape[0]):
         i = order[j]
         scratch[:] = state
         scratch[S_SUNK] |= table[T_LINES + i]
         if policy == 2:
+            # a line whose reply_bound cannot beat the best so far (ties keep the earlier
+            # line) needs no full search: choose_placement's pruning, same choice
+            if bounded and j > 0 and reply_bound(
+                table, scratch, params, need, reply_moves, scratch2, out
+            ) <= best_v:
+                continue
             v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
         else:
             v = value(table, scratch, params, need)
