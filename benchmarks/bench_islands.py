@@ -1,22 +1,85 @@
 """Island benchmark (prints measured figures; not a test).
 
     .venv/bin/python benchmarks/bench_islands.py [--count 100] [--jobs 2] [--distribution 30]
+    .venv/bin/python benchmarks/bench_islands.py --verify-only --code /path/to/old/checkout
 
 Measures: islands generated per second (geometry only), generated+verified per second, and
 a verified pad end to end (generation, verification, PDF) with peak memory and file size.
 `--distribution N` prints the expert and greedy win rates of N generated islands (the data
 behind the difficulty bands in islands/verify.py).
+
+Generate and verify is measured in CPU time per island (the machine is shared, so wall time
+follows other people's load), with the islands tried and the expert and greedy games played
+per verified island. With `--code DIR` (repeatable) the same measurement runs on other
+checkouts too, each in its own process (`PYTHONPATH=DIR`), interleaved round by round
+(`--rounds`) so that machine load falls on all of them alike; the best round of each is
+printed. `--verify-only` skips the geometry, distribution and pad figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def verify_figures(first: int, last: int, difficulty: str) -> dict[str, float]:
+    """generate_verified for seeds first..last (after one warm-up island): CPU seconds per
+    verified island, islands tried, and games per island by player. Works on any checkout
+    whose islands/verify.py plays its games through its module-level `play_games`."""
+    from sheetgen.games.captains_curse.islands import verify
+
+    games = {"expert": 0, "greedy": 0}
+    play = verify.play_games
+
+    def counted(island, ruleset, policy, seed, start, stop, *args, **kwargs):  # type: ignore[no-untyped-def]
+        games[policy] = games.get(policy, 0) + stop - start
+        return play(island, ruleset, policy, seed, start, stop, *args, **kwargs)
+
+    verify.play_games = counted
+    verify.generate_verified(0, difficulty)  # compiled code loaded, caches warm
+    games.update(expert=0, greedy=0)
+    n = last - first + 1
+    tried = 0
+    t = time.process_time()
+    for s in range(first, last + 1):
+        tried += verify.generate_verified(s, difficulty).attempts
+    cpu = time.process_time() - t
+    return {"cpu_per_island": cpu / n, "islands": n, "tried": tried,
+            "expert_per_island": games["expert"] / n, "greedy_per_island": games["greedy"] / n}
+
+
+def side_by_side(codes: list[Path], rounds: int, first: int, last: int,
+                 difficulty: str) -> None:
+    """verify_figures of each checkout in its own process, interleaved; best round each."""
+    best: dict[Path, dict[str, float]] = {}
+    for _ in range(rounds):
+        for code in codes:
+            env = {**os.environ, "PYTHONPATH": str(code)}
+            out = subprocess.run(
+                [sys.executable, __file__, "--figures-json", f"{first}-{last}",
+                 "--difficulty", difficulty], env=env, capture_output=True, text=True,
+                check=True).stdout
+            fig = json.loads(out.strip().splitlines()[-1])
+            if code not in best or fig["cpu_per_island"] < best[code]["cpu_per_island"]:
+                best[code] = fig
+    for code in codes:
+        f = best[code]
+        print(f"{code}: generate+verify ({difficulty}, seeds {first}-{last}, best of {rounds}): "
+              f"{f['cpu_per_island']:.3f} s CPU per island "
+              f"({1 / f['cpu_per_island']:.2f} islands/s per core), {f['tried']} tried for "
+              f"{f['islands']}, {f['expert_per_island']:.0f} expert + "
+              f"{f['greedy_per_island']:.0f} greedy games per island")
+    print(f"load: {os.getloadavg()[0]:.1f} (1-minute average at the end)")
 
 
 def main() -> None:
@@ -25,11 +88,25 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--distribution", type=int, default=0)
+    ap.add_argument("--code", action="append", default=[], type=Path,
+                    help="another checkout to measure beside this one (repeatable)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seeds", default="1-10", help="seeds of the generate+verify figure")
+    ap.add_argument("--difficulty", default="normal")
+    ap.add_argument("--verify-only", action="store_true")
+    ap.add_argument("--figures-json", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    first, last = (int(x) for x in (args.figures_json or args.seeds).split("-"))
+    if args.figures_json:
+        print(json.dumps(verify_figures(first, last, args.difficulty)))
+        return
+    side_by_side([REPO, *args.code], args.rounds, first, last, args.difficulty)
+    if args.verify_only:
+        return
 
     from sheetgen.games.captains_curse.island import island_from_dict
     from sheetgen.games.captains_curse.islands.generate import generate_island
-    from sheetgen.games.captains_curse.islands.verify import VERIFY_SEED, generate_verified
+    from sheetgen.games.captains_curse.islands.verify import VERIFY_SEED
     from sheetgen.games.captains_curse.ruleset import Ruleset
     from sheetgen.games.captains_curse.simulate import play_games
 
@@ -40,14 +117,6 @@ def main() -> None:
     print(f"geometry: {20 / (time.perf_counter() - t):.1f} islands/s (1 core), "
           f"{20 / (time.process_time() - cpu):.1f} per CPU second (the figure to compare "
           f"on a shared machine)")
-
-    generate_verified(0)  # warm compiled code
-    t = time.perf_counter()
-    tries = 0
-    for s in range(1, 6):
-        tries += generate_verified(s).attempts
-    took = time.perf_counter() - t
-    print(f"generate+verify (normal): {5 / took:.2f} islands/s (1 core), {tries} tried for 5")
 
     if args.distribution:
         rs = Ruleset()
