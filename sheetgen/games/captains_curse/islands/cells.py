@@ -51,6 +51,8 @@ class Mesh:
     ends_e: list[tuple[int, int]] = field(default_factory=list)  # vertex indices
     faces_e: list[tuple[int, ...]] = field(default_factory=list)  # 1 or 2 faces per edge
     kind_e: list[str] = field(default_factory=list)  # "interior", "coast" or "centre"
+    chord_paths: dict[frozenset[int], tuple[int, ...] | None] = field(
+        default_factory=dict, repr=False, compare=False)  # sinklines.chord_path's answers
 
     @cached_property
     def shape_f(self) -> np.ndarray:
@@ -118,9 +120,26 @@ class Mesh:
     def rim(self) -> shapely.MultiLineString:
         """The coast and the centre box's edge: what a point inside the land must keep clear
         of to read as inland on paper."""
-        return shapely.MultiLineString([
-            [self.vertex_v[a], self.vertex_v[b]]
-            for (a, b), kind in zip(self.ends_e, self.kind_e, strict=True) if kind != "interior"])
+        segments = [[self.vertex_v[a], self.vertex_v[b]]
+                    for (a, b), kind in zip(self.ends_e, self.kind_e, strict=True)
+                    if kind != "interior"]
+        return shapely.multilinestrings(shapely.linestrings(segments))
+
+    @cached_property
+    def rim_distance_v(self) -> list[float]:
+        """Per vertex, its distance to `rim` (mm), all measured in one call."""
+        return shapely.distance(self.rim, shapely.points(self.vertex_v)).tolist()
+
+    @cached_property
+    def on_centre_f(self) -> list[bool]:
+        """Faces with a vertex on the centre box (a corner touching it is enough)."""
+        centre = self.centre_v
+        out = [False] * len(self.polygon_f)
+        for (a, b), faces in zip(self.ends_e, self.faces_e, strict=True):
+            if centre[a] or centre[b]:
+                for f in faces:
+                    out[f] = True
+        return out
 
     @cached_property
     def faces_v(self) -> list[frozenset[int]]:
@@ -270,11 +289,14 @@ def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix
             raise MeshError("a cell has a hole")
         polygon_f.append(_normalise(_round_ring(list(poly.exterior.coords)[:-1])))
     # Faces in a stable order: by bearing from the centre, starting north, clockwise on paper.
-    def bearing(ring: list[XY]) -> float:
-        c = Polygon(ring).centroid
-        return math.atan2(c.x - frame.cx, -(c.y - frame.cy)) % (2 * math.pi)
-    polygon_f.sort(key=bearing)
-    mesh = Mesh(polygon_f=polygon_f, frame=frame, coast=coast)
+    shapes = np.array([Polygon(ring) for ring in polygon_f], dtype=object)
+    centroids = shapely.centroid(shapes)
+    bearing = [math.atan2(x - frame.cx, -(y - frame.cy)) % (2 * math.pi)
+               for x, y in zip(shapely.get_x(centroids).tolist(),
+                               shapely.get_y(centroids).tolist(), strict=True)]
+    order = sorted(range(len(polygon_f)), key=bearing.__getitem__)
+    mesh = Mesh(polygon_f=[polygon_f[i] for i in order], frame=frame, coast=coast)
+    mesh.__dict__["shape_f"] = shapes[order]  # the cached property, already built
     _build_graph(mesh)
     return mesh
 

@@ -33,8 +33,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import shapely
-
 from ..rng import SplitMix64
 from .cells import CENTRE, COAST, Mesh, MeshError
 from .params import DEFAULT_PLAN, SinkPlan
@@ -86,14 +84,21 @@ def _border_path(mesh: Mesh, region: frozenset[int],
 
 
 def chord_path(mesh: Mesh, region: frozenset[int]) -> tuple[int, ...] | None:
-    """The border of `region` with the rest of the land, if it is one coast-to-coast path."""
+    """The border of `region` with the rest of the land, if it is one coast-to-coast path.
+
+    Remembered per mesh: the same region is asked for as a candidate and again as the
+    region a drawn path bounds (`region_of_path`)."""
+    known = mesh.chord_paths
+    if region in known:
+        return known[region]
     path = _border_path(mesh, region)
-    if path is None:
-        return None
     coast = mesh.coast_v
-    if not (coast[path[0]] and coast[path[-1]]) or any(coast[v] for v in path[1:-1]):
+    if path is None or not (coast[path[0]] and coast[path[-1]]) or \
+            any(coast[v] for v in path[1:-1]):
+        known[region] = None
         return None
-    return tuple(path)
+    known[region] = tuple(path)
+    return known[region]
 
 
 INLAND_CLEARANCE = 2.0
@@ -111,7 +116,7 @@ def inland_path(mesh: Mesh, region: frozenset[int], wet: int) -> tuple[int, ...]
     first lies on the coast or any on the centre box, and the end keeps `INLAND_CLEARANCE`
     from both.
     """
-    if wet in region or any(mesh.centre_v[v] for f in region for v in _ring_vertices(mesh, f)):
+    if wet in region or any(mesh.on_centre_f[f] for f in region):
         return None
     path = _border_path(mesh, region, frozenset((wet,)))
     if path is None:
@@ -122,7 +127,7 @@ def inland_path(mesh: Mesh, region: frozenset[int], wet: int) -> tuple[int, ...]
     if not coast[path[0]] or any(coast[v] for v in path[1:]):
         return None
     end = path[-1]
-    if mesh.rim.distance(shapely.Point(mesh.vertex_v[end])) < INLAND_CLEARANCE:
+    if mesh.rim_distance_v[end] < INLAND_CLEARANCE:
         return None  # on paper the arrow would seem to reach the coast or the centre box
     touching = mesh.faces_v[end]
     if wet not in touching or len(touching) != 3 or len(touching & region) != 1:
@@ -130,10 +135,6 @@ def inland_path(mesh: Mesh, region: frozenset[int], wet: int) -> tuple[int, ...]
     if any(wet in mesh.faces_v[v] for v in path[:-1]):
         return None
     return tuple(path)
-
-
-def _ring_vertices(mesh: Mesh, f: int) -> set[int]:
-    return {v for _, key in mesh.borders_f[f] for v in key}
 
 
 def _connected(mesh: Mesh, region: frozenset[int]) -> bool:
@@ -291,6 +292,8 @@ class Network:
         for a, b in edges:
             adj.setdefault(a, []).append(b)
             adj.setdefault(b, []).append(a)
+        for nb in adj.values():
+            nb.sort()
         comp = {start_path[0]}
         todo = [start_path[0]]
         while todo:
@@ -306,7 +309,7 @@ class Network:
             stack = [(t, (t,))]
             while stack:
                 v, path = stack.pop()
-                for u in sorted(adj[v]):
+                for u in adj[v]:
                     if u in path:
                         continue
                     if coast[u]:
