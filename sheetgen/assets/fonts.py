@@ -44,6 +44,7 @@ checks with `pdffonts` that the result holds only embedded subsets of our fonts.
 from __future__ import annotations
 
 import threading
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -176,8 +177,10 @@ def _advances(text: str, m: _Metrics) -> list[int]:
 
 def face_for(ch: str, font: str) -> str:
     """The face that sets `ch`: `font` when it has the glyph, else the first FALLBACK face
-    that does, else `font` (which would print nothing: `assets.scripts` refuses that)."""
-    if ord(ch) in _metrics(font).glyph_by_char:
+    that does, else `font` (which would print nothing: `assets.scripts` refuses that).
+    Control characters stay in `font`: they print nothing in any face, and a fallback face
+    that maps them (Noto Sans Hebrew has a glyph for U+0000) must not take them over."""
+    if ord(ch) in _metrics(font).glyph_by_char or unicodedata.category(ch).startswith("C"):
         return font
     for face in FALLBACK:
         if ord(ch) in _metrics(face).glyph_by_char:

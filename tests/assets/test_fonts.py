@@ -127,9 +127,18 @@ def test_string_width_matches_reportlab(name):
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(max_size=30), size=st.floats(1, 200), name=st.sampled_from(NAMES))
 def test_string_width_matches_reportlab_for_any_text(text, size, name):
+    """The width is what reportlab measures for the runs the PDF sets, each in its own face
+    (a Hebrew letter in the fallback face, everything else, control characters included, in
+    the asked one)."""
     fonts.register_reportlab()
-    assert fonts.string_width(text, name, size) == pytest.approx(
-        pdfmetrics.stringWidth(text, name, size), rel=1e-9, abs=1e-9)
+    expected = sum(pdfmetrics.stringWidth(run, face, size)
+                   for run, face in fonts.face_runs(text, name))
+    assert fonts.string_width(text, name, size) == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_control_characters_stay_in_the_asked_face(name):
+    assert fonts.face_runs("\x00\x80a", name) == [("\x00\x80a", name)]
 
 
 @pytest.mark.parametrize("name", NAMES)
