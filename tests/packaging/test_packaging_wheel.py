@@ -46,10 +46,28 @@ def _run(args: list[str | Path], cwd: Path, timeout: float = 300,
     return done.stdout
 
 
+def _not_source(folder: str, names: list[str]) -> set[str]:
+    """What a build must not see: environments, caches, and at the top earlier builds and
+    outputs (`sheetgen-*` only there: the package holds a `sheetgen-fogra39l.icc`)."""
+    skip = set(shutil.ignore_patterns("__pycache__", ".*_cache", ".hypothesis")(folder, names))
+    if Path(folder) == REPO:
+        skip |= set(shutil.ignore_patterns(".git", ".venv", "output", "build", "dist",
+                                           "*.egg-info", "sheetgen-*")(folder, names))
+    return skip
+
+
+
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory) -> Path:
+    """The wheel and sdist, built from a private copy of the checkout: setuptools writes its
+    release tree (`sheetgen-<version>/`), `build/` and the egg-info inside the folder it
+    builds, and the suite runs other tests beside this one (pytest-xdist), so a build in the
+    checkout itself once lost its release tree half-way ('No such file or directory:
+    sheetgen-0.1.0/templates/...') under `scripts/test.sh`."""
+    source = tmp_path_factory.mktemp("source") / "sheetgen"
+    shutil.copytree(REPO, source, ignore=_not_source, symlinks=True)
     out = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "build", "--outdir", out, REPO], cwd=out)
+    _run([sys.executable, "-m", "build", "--outdir", out, source], cwd=out)
     return out
 
 
