@@ -13,6 +13,7 @@ isolated build environment as any user's build would.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import re
@@ -97,6 +98,16 @@ def venv(dist) -> Path:
 
     wheel = next(dist.glob("*.whl"))
     home = cache_root() / "test-wheel-venvs"
+    home.mkdir(parents=True, exist_ok=True)
+    # One maker at a time: two test processes (xdist workers, or two sessions on this
+    # machine) making the same environment removed each other's half-made one, and ensurepip
+    # failed; the second waits here and then finds the first one's environment ready.
+    with open(home / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _made_venv(wheel, home)
+
+
+def _made_venv(wheel: Path, home: Path) -> Path:
     root = home / wheel_content_key(wheel)
     marker = root / "installed"
     if marker.is_file():
