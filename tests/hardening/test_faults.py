@@ -109,7 +109,12 @@ def test_ctrl_c_stops_simulate_promptly_and_reports(jobs):
     games may not have finished by the time Ctrl-C comes: that must also end cleanly (status
     130, a one-line note, no traceback), and the test then waits longer and tries again."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    wait = 8.0  # imports, compiling the fast player, the first chunks of games
+    # The fast player compiled (or loaded from the cache) first: this test is about stopping
+    # a run of games; a Ctrl-C during numba's first compile was seen to take over 60 s to be
+    # honoured in a fresh clone's xdist run (the compiler does not look at signals).
+    subprocess.run([*SHEETGEN, "simulate", str(ISLAND), "--policy", "expert", "-n", "2"],
+                   env=env, capture_output=True, check=True, timeout=900)
+    wait = 8.0  # imports, loading the fast player, the first chunks of games
     while True:
         proc = subprocess.Popen([*SHEETGEN, "simulate", str(ISLAND), "--policy", "expert",
                                  "-n", "10000000", "--jobs", jobs], env=env, text=True,
