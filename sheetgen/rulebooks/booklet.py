@@ -95,16 +95,7 @@ def impose_saddle_stitch(pdf: bytes, sheet_width: float, sheet_height: float,
 
     def form(index: int) -> IndirectObject:
         if index not in forms:
-            page = reader.pages[index]
-            stream = StreamObject()
-            stream.set_data(page.get_contents().get_data())
-            stream.update({
-                NameObject("/Type"): NameObject("/XObject"),
-                NameObject("/Subtype"): NameObject("/Form"),
-                NameObject("/BBox"): ArrayObject(FloatObject(v) for v in page.mediabox),
-                NameObject("/Resources"): page[NameObject("/Resources")],
-            })
-            forms[index] = writer._add_object(stream.flate_encode().clone(writer))
+            forms[index] = page_form(reader.pages[index])
         return forms[index]
 
     half = sheet_width / 2
