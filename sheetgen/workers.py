@@ -76,6 +76,13 @@ class WorkerPool(ProcessPoolExecutor):
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+        # The executor's manager thread sees the dead workers and closes its wake-up pipe. Let
+        # it finish first: otherwise the interpreter's exit hook may write to that pipe while
+        # it is being closed (a race in Python 3.11's concurrent.futures) and print an
+        # "OSError: Bad file descriptor" traceback after a clean Ctrl-C.
+        manager = getattr(self, "_executor_manager_thread", None)
+        if manager is not None and manager is not threading.current_thread():
+            manager.join(timeout=5)
         return False
 
 
