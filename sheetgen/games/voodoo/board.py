@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -94,8 +94,21 @@ class Board:
 
     def is_shore(self, space: Space) -> bool:
         """A landing on the Voodoo Shore: one step shoreward of a tidal square."""
-        back = self.step(space, OPPOSITE[self.shore])
-        return not self.is_space(space) and self.tidal(back)
+        return space in self._shore_set
+
+    @cached_property
+    def step_memo(self) -> dict:
+        """Where a ship goes from a space in a direction (`sea._advance`), filled as asked:
+        the board never changes, so each answer is worked out once."""
+        return {}
+
+    @cached_property
+    def _shore_set(self) -> frozenset[Space]:
+        """Every shore landing, computed once (movement asks `is_shore` at every step)."""
+        back = OPPOSITE[self.shore]
+        return frozenset(s for s in (self.step(t, self.shore) for t in self.spaces()
+                                     if self.tidal(t))
+                         if not self.is_space(s) and self.tidal(self.step(s, back)))
 
     def shore_landings(self) -> list[Space]:
         return [self.step(s, self.shore) for s in self.spaces() if self.tidal(s)]

@@ -15,7 +15,7 @@ everything that counts usable or stealable items simply reads the ship's own fie
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board, Space, ritual_numbering
@@ -92,6 +92,9 @@ class Geometry:
     tile_spaces: tuple[Space, ...]  # where a Sea Tile may lie (not tidal, not a map)
     shore: frozenset[Space]         # the Voodoo Shore landings
     value: dict[Space, int]         # every space's value, shore landings included
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+    """Players' caches of pure functions of a position on this board (`players._worth`):
+    a board's values never change, so an answer computed once holds for the whole run."""
 
     @staticmethod
     def of(board: Board) -> Geometry:

@@ -101,6 +101,9 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
     geo: Geometry
     _c: Core
     _stack: list[tuple[Core, Move]] = field(default_factory=list)
+    _kids: dict[int, tuple[Core, list[Move], dict[Move, Core]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    """Positions already reached by a move from a position (see `push`)."""
 
     # --- the contract ------------------------------------------------------------------
     @property
@@ -128,11 +131,27 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         return c.legal
 
     def push(self, move: Move | str) -> None:
+        """Play `move`. The rules are pure, so the position a move leads to from a position
+        is always the same: the last `KIDS_KEPT` positions pushed from remember where each
+        move led, and pushing it again (the move a player chose after trying every move
+        with push/pop, or a planner's second rollout) reuses that position. A remembered
+        answer belongs to the position's list of legal moves, so code that edits a core
+        in place and clears `legal` (as tests do) is never answered from before."""
         move = move if isinstance(move, Move) else Move.parse(move)
         c = self._c
         if c.result is not None:
             raise IllegalMove("V15", f"the game is over; {move!r} cannot be played")
-        if move not in self.legal_moves():
+        legal = self.legal_moves()
+        entry = self._kids.get(id(c))
+        if entry is not None and entry[0] is c and entry[1] is legal:
+            nc = entry[2].get(move)
+            if nc is not None:
+                self._stack.append((c, move))
+                self._c = nc
+                return
+        else:
+            entry = None
+        if move not in legal:
             kind = c.dec[1]
             rule = RULE_OF_VERB.get(move.verb, RULE_OF_KIND.get(
                 "chance" if kind.startswith("~") else kind, "V4"))
@@ -142,6 +161,12 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         nc = c.clone()
         self._apply(nc, move)
         self._run(nc)
+        if entry is None:
+            kids = self._kids
+            if len(kids) >= KIDS_KEPT:
+                del kids[next(iter(kids))]
+            entry = kids[id(c)] = (c, legal, {})
+        entry[2][move] = nc
         self._stack.append((c, move))
         self._c = nc
 
@@ -173,7 +198,7 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         seat, kind, data = c.dec
         if seat == CHANCE:
             return [m for m, _ in self._chance_options(c)]
-        return [Move(t) for t in getattr(self, "_opt_" + kind)(c, seat, data)]
+        return [Move(t) for t in _handler(type(self), "_opt_" + kind)(self, c, seat, data)]
 
     def _chance_options(self, c: Core) -> list[tuple[Move, int]]:
         _, kind, data = c.dec
@@ -196,14 +221,15 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
     def _apply(self, c: Core, move: Move) -> None:
         seat, kind, data = c.dec
         c.dec = None
-        getattr(self, "_do_" + kind.lstrip("~"))(c, seat, data, move)
+        _handler(type(self), "_do_" + kind.lstrip("~"))(self, c, seat, data, move)
 
     def _run(self, c: Core) -> None:
         """Play the rules forward until somebody (or chance) must decide, or the game ends."""
+        cls = type(self)
         while c.dec is None and c.result is None and c.tasks:
             task = c.tasks[0]
             c.tasks = c.tasks[1:]
-            getattr(self, "_t_" + task[0])(c, *task[1:])
+            _handler(cls, "_t_" + task[0])(self, c, *task[1:])
 
     def _push_tasks(self, c: Core, *tasks: tuple) -> None:
         c.tasks = tasks + c.tasks
@@ -509,6 +535,22 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
     # --- for players and records -------------------------------------------------------------
     def voodoo_power(self) -> list[dict[str, int]]:
         return voodoo_power(self.geo, self._c)
+
+
+KIDS_KEPT = 512
+"""Positions whose children `push` remembers (the oldest is forgotten first): enough for
+a planner's decision (its candidates and their rollouts), a few MB at most."""
+
+_HANDLERS: dict[tuple[type, str], Any] = {}
+
+
+def _handler(cls: type, name: str) -> Any:
+    """The method `name` of `cls` (a task, option or move handler), looked up once: the
+    referee dispatches on names thousands of times a game."""
+    fn = _HANDLERS.get((cls, name))
+    if fn is None:
+        fn = _HANDLERS[(cls, name)] = getattr(cls, name)
+    return fn
 
 
 _GEOMETRY: dict[int, Geometry] = {}

@@ -40,8 +40,11 @@ def estimate(state: VoodooState, seat: int) -> float:
     """How good the position is for `seat`: its own worth less a share of the best rival's."""
     c = state.core
     geo = state.geo
-    placed = None not in c.pos
-    shore = placed and any(p in geo.shore for p in c.pos)
+    flags = geo.memo.get(c.pos)
+    if flags is None:
+        placed = None not in c.pos
+        flags = geo.memo[c.pos] = (placed, placed and any(p in geo.shore for p in c.pos))
+    placed, shore = flags
     mine, best = 0.0, None
     for s in range(len(c.cursed)):
         w = _worth(geo, c, s, shore, placed)
@@ -52,10 +55,33 @@ def estimate(state: VoodooState, seat: int) -> float:
     return mine - RIVAL_SHARE * (best or 0.0)
 
 
+WORTH_MEMO_LIMIT = 100_000
+"""Entries of the `_worth` cache kept per board before it is emptied (memory stays flat)."""
+
+
 def _worth(geo, c: Core, seat: int, shore: bool, placed: bool) -> float:
+    """What `seat`'s position is worth to it (see `estimate`). A pure function of the seat's
+    own fields (and of every ship's place when it holds the Green Skull, whose bonus counts
+    ships west of it), so it is cached by them: most moves leave the rivals' worth as it was.
+    """
     pos = c.pos[seat]
     if pos is None:
         return 0.0
+    objects, b = c.objects[seat], c.buried[seat]
+    key = (seat, c.cursed[seat], pos, c.coins[seat], c.power[seat], objects, c.souls[seat],
+           c.poppets[seat], b, c.compass == seat, shore, placed,
+           c.pos if "Green Skull" in objects or (b and "Green Skull" in b[3]) else None)
+    memo = geo.memo
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= WORTH_MEMO_LIMIT:
+            memo.clear()
+        value = memo[key] = _worth_of(geo, c, seat, shore, placed)
+    return value
+
+
+def _worth_of(geo, c: Core, seat: int, shore: bool, placed: bool) -> float:
+    pos = c.pos[seat]
     value = geo.value[pos] + c.coins[seat] + min(c.power[seat], 6)
     if placed:
         value += skull_bonus(c, seat, shore)
@@ -107,6 +133,15 @@ def card_value(state: VoodooState, seat: int, card: str) -> float:
     return 0.0
 
 
+CHOICES_KEPT = 512
+_CHOSEN: dict[int, tuple[Core, list, object]] = {}
+"""Greedy's last choices, by position: its choice is a pure function of the position (it
+draws nothing), and a planner's rollouts reach the same positions again (the engine hands
+back the same core object for the same move, `VoodooState.push`). A choice belongs to the
+position's list of legal moves, so a core edited in place (and its `legal` cleared) is
+decided afresh."""
+
+
 @dataclass
 class RandomPlayer:
     name: str = "random"
@@ -124,10 +159,19 @@ class GreedyPlayer:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        seat, kind = state.to_move(), state.core.dec[1]
+        c = state.core
+        known = _CHOSEN.get(id(c))
+        if known is not None and known[0] is c and known[1] is moves:
+            return known[2]
+        seat, kind = state.to_move(), c.dec[1]
         if kind in ("choose", "bones"):
-            return max(moves, key=lambda m: card_value(state, seat, m.args[0]))
-        return max(self.ranked(state, seat, moves))[2]
+            move = max(moves, key=lambda m: card_value(state, seat, m.args[0]))
+        else:
+            move = max(self.ranked(state, seat, moves))[2]
+        if len(_CHOSEN) >= CHOICES_KEPT:
+            del _CHOSEN[next(iter(_CHOSEN))]
+        _CHOSEN[id(c)] = (c, moves, move)
+        return move
 
     @staticmethod
     def ranked(state: VoodooState, seat: int, moves) -> list[tuple[float, int, object]]:
@@ -148,21 +192,39 @@ def representatives(state: VoodooState, moves) -> list[tuple[int, object]]:
     seen: set = set()
     out = []
     adjacent = state.geo.grid_adjacent
+    grid = c.grid
     for i, m in enumerate(moves):
-        verb = m.verb
-        if verb == "rite" and m != "rite pass":
-            _, cell, colour, d = m.split(" ")
-            k = COLOURS.index(colour)
-            key = (colour, d, any(c.grid[j] == k for j in adjacent[int(cell) - 1]))
-        elif verb == "sea":
-            key = ("sea", m.split(" ")[1])
-        else:
+        parsed = _PARSED.get(m)
+        if parsed is None:
+            parsed = _PARSED[m] = _parse(m)
+        if parsed is None:
             out.append((i, m))
             continue
+        if parsed[0] == "rite":
+            _, cell, k, colour, d = parsed
+            key = (colour, d, any(grid[j] == k for j in adjacent[cell]))
+        else:
+            key = parsed
         if key not in seen:
             seen.add(key)
             out.append((i, m))
     return out
+
+
+_PARSED: dict[str, tuple | None] = {}
+"""`_parse` of every move seen (a few hundred texts in all)."""
+
+
+def _parse(m) -> tuple | None:
+    """What `representatives` reads of a move: a ritual soul's grid cell (0-based), colour
+    index, colour and direction, or a Sea barrel's key; None for every other move."""
+    verb = m.verb
+    if verb == "rite" and m != "rite pass":
+        _, cell, colour, d = m.split(" ")
+        return ("rite", int(cell) - 1, COLOURS.index(colour), colour, d)
+    if verb == "sea":
+        return ("sea", m.split(" ")[1])
+    return None
 
 
 ROLLOUTS = 2

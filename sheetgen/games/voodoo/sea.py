@@ -53,10 +53,17 @@ class Sea:
     sea_tiles: frozenset[Space] = frozenset()
     kraken: Space | None = None
     storm_riders: frozenset[str] = frozenset()  # ships Storm never blows north (Blue's skill)
+    memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    """Answers already given on this sea (`sail`, `broadside_targets`): a Sea never changes,
+    so the rules engine, which asks the same sea the same question for every move it tries,
+    computes each answer once. Not an init field, so `replace` starts a new sea empty."""
 
     def at(self, space: Space, but: str | None = None) -> str | None:
         """The ship on `space` other than `but`, if any."""
-        return next((n for n, s in self.ships.items() if s == space and n != but), None)
+        for n, s in self.ships.items():
+            if s == space and n != but:
+                return n
+        return None
 
     def moved(self, ship: str, to: Space) -> Sea:
         ships = dict(self.ships)
@@ -109,6 +116,16 @@ def sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, *,
 
     `tide=False` leaves out the tidal drift at the end (used by the drift itself).
     """
+    key = ("sail", ship, direction, spaces, tide)
+    got = sea.memo.get(key)
+    if got is not None and got[0] is board:
+        return got[1]
+    move = _sail(board, sea, ship, direction, spaces, tide)
+    sea.memo[key] = (board, move)
+    return move
+
+
+def _sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, tide: bool) -> Move:
     start = sea.ships[ship]
     if board.is_shore(start):
         return Move(ship, start, start, events=("ashore",))
@@ -121,21 +138,13 @@ def sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, *,
         other = sea.at(space, but=ship)
         return other is not None and not board.is_shore(space)
 
+    steps = board.step_memo
+
     def advance(pos: Space, d: str) -> tuple[Space | None, str]:
-        """The next space in direction d: ('step'), an east slide at the N/S edge ('edge'),
-        a shore landing ('shore') or None when the east edge or land stops it."""
-        target = board.step(pos, d)
-        if board.is_space(target):
-            return target, "step"
-        if board.is_shore(target):
-            # Land beside the tidal square the ship came from, whatever the direction, so
-            # that the shore's value is that square's (l.393, l.530).
-            return board.step(pos, board.shore), "shore"
-        dc, dr = DIRECTIONS[d]
-        if dr and not board.is_space((pos[0], pos[1] + dr)):
-            east = board.step(pos, "E")
-            return (east, "edge") if board.is_space(east) else (None, "blocked")
-        return None, "blocked"
+        got = steps.get((pos, d))
+        if got is None:
+            got = steps[(pos, d)] = _advance(board, pos, d)
+        return got
 
     pos, d, remaining = start, direction, spaces
     path: list[Space] = []
@@ -201,6 +210,23 @@ def sail(board: Board, sea: Sea, ship: str, direction: str, spaces: int, *,
     else:  # pragma: no cover - a board that loops would be a bug
         raise RuntimeError(f"move of {ship} did not settle")
     return Move(ship, start, pos, tuple(path), tuple(events), tuple(passed))
+
+
+def _advance(board: Board, pos: Space, d: str) -> tuple[Space | None, str]:
+    """The next space in direction d: ('step'), an east slide at the N/S edge ('edge'),
+    a shore landing ('shore') or None when the east edge or land stops it."""
+    target = board.step(pos, d)
+    if board.is_space(target):
+        return target, "step"
+    if board.is_shore(target):
+        # Land beside the tidal square the ship came from, whatever the direction, so
+        # that the shore's value is that square's (l.393, l.530).
+        return board.step(pos, board.shore), "shore"
+    dc, dr = DIRECTIONS[d]
+    if dr and not board.is_space((pos[0], pos[1] + dr)):
+        east = board.step(pos, "E")
+        return (east, "edge") if board.is_space(east) else (None, "blocked")
+    return None, "blocked"
 
 
 def _last_free(path: list[Space], start: Space, occupied) -> Space:
@@ -384,6 +410,14 @@ def broadside_targets(board: Board, sea: Sea, ship: str, *, cursed: bool = False
     (a ship facing W fires N and S; facing S fires E and W), only the nearer ship on a side,
     none from or into the harbour or the Kraken's eight neighbours. A Cursed Pirate fires
     all four ways (l.703)."""
+    key = ("broadside", ship, cursed)
+    got = sea.memo.get(key)
+    if got is None or got[0] is not board:
+        got = sea.memo[key] = (board, tuple(_broadside_targets(board, sea, ship, cursed)))
+    return list(got[1])
+
+
+def _broadside_targets(board: Board, sea: Sea, ship: str, cursed: bool) -> list[str]:
     pos = sea.ships[ship]
 
     def sheltered(space: Space) -> bool:
