@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypeVar
 PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent(parent: int) -> None:
+def die_with_parent(parent: int) -> None:
     if sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)
@@ -52,7 +52,7 @@ def _start_worker(parent: int, budgets: dict[str, int], allowed: list[Any],
     # SIGTERM kills a worker outright, whatever handler the parent had when it forked (the
     # pad command's turns SIGTERM into a clean exit): it is how the parent's death reaches it
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent(parent)
+    die_with_parent(parent)
     from sheetgen import access, limits
 
     limits._values.update(budgets)  # --limit and --allow-path hold in the workers too

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from sheetgen.cli.layouts import _options, render_options
+from sheetgen.cli.layouts import layout_options, render_options
 from sheetgen.layout.bundled import find_layout
 from sheetgen.layout.document import load_layout
 
@@ -15,7 +15,7 @@ def export() -> None:
 
 
 def _load(layout, sets, seed, paper, bleed, crop_marks, island):
-    return load_layout(find_layout(layout), _options(sets, seed, paper, bleed, crop_marks,
+    return load_layout(find_layout(layout), layout_options(sets, seed, paper, bleed, crop_marks,
                                                      island))
 
 

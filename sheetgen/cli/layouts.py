@@ -48,10 +48,12 @@ class Override(click.ParamType):
 OVERRIDE = Override()
 
 
-def _options(sets: tuple[tuple[str, Any], ...], seed: int, paper: str | None,
-             bleed: bool | None, crop_marks: bool | None, island: str | None = None,
-             tile: str | None = None, colorspace: str | None = None,
-             pdfx: str | None = None) -> RenderOptions:
+def layout_options(sets: tuple[tuple[str, Any], ...], seed: int, paper: str | None,
+                   bleed: bool | None, crop_marks: bool | None, island: str | None = None,
+                   tile: str | None = None, colorspace: str | None = None,
+                   pdfx: str | None = None) -> RenderOptions:
+    """The render options of the shared layout flags (`render_options`), one place for
+    `render`, `validate`, `preview` and `export` to read them the same way."""
     overrides = dict(sets)
     if island is not None:
         path = Path(island)
@@ -123,7 +125,7 @@ def render(layout, out, count, sets, seed, paper, bleed, crop_marks, island, sid
     sides = sides or "both"
     path = find_layout(layout)
     standard = press_standard(colorspace, pdfx)
-    doc = load_layout(path, _options(sets, seed, paper, bleed, crop_marks, island, tile,
+    doc = load_layout(path, layout_options(sets, seed, paper, bleed, crop_marks, island, tile,
                                      "cmyk" if standard else colorspace, standard))
     if count is None:
         # A sheet made for n cards should not come out with one card and n-1 blanks.
@@ -175,7 +177,7 @@ def validate(layouts, sets, seed, paper, bleed, crop_marks, island, strict):
     for name in layouts:
         warnings: list[LayoutWarning] = []
         try:
-            doc = load_layout(find_layout(name), _options(sets, seed, paper, bleed,
+            doc = load_layout(find_layout(name), layout_options(sets, seed, paper, bleed,
                                                           crop_marks, island))
             compose(doc, NullCanvas(), warnings=warnings, all_faults=True)
         except SheetgenError as err:
@@ -214,7 +216,7 @@ def list_layouts():
 @render_options
 def preview(layout, out, dpi, sets, seed, paper, bleed, crop_marks, island):
     """Write a PNG of page 1 of LAYOUT for a quick look."""
-    doc = load_layout(find_layout(layout), _options(sets, seed, paper, bleed, crop_marks,
+    doc = load_layout(find_layout(layout), layout_options(sets, seed, paper, bleed, crop_marks,
                                                     island))
     pdf_to_png(render_pdf(doc), out, dpi)
     click.echo(f"wrote {out}")

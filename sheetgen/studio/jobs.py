@@ -60,12 +60,12 @@ def _context() -> Any:
 
 def _child(conn: Any, target: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """A job's process: lower priority, dies with the server, reports through `conn`."""
-    from sheetgen.workers import _die_with_parent
+    from sheetgen.workers import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     # The parent is the forkserver (or, under spawn, the server), which itself ends when
     # the server does: dying with it is dying with the server.
-    _die_with_parent(os.getppid())
+    die_with_parent(os.getppid())
     try:
         os.nice(NICE)
     except OSError:

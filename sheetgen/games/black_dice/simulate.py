@@ -129,7 +129,7 @@ def summarize(quest: Quest, players: int, policy: str,
     return out
 
 
-def _play_one(seed: int, index: int, quest: Quest, players: int, policy: str,
+def play_one(seed: int, index: int, quest: Quest, players: int, policy: str,
               log_dir: str | None) -> GameSummary:
     path = Path(log_dir) / log_name(quest, players, index) if log_dir else None
     return play_game(quest, players, seed, policy, log_path=path)
@@ -142,7 +142,7 @@ def simulate(quest: Quest, players: int = 3, n: int = 2000, seed: int = 1,
     them over processes without changing a game or a figure."""
     if not 2 <= players <= 4:
         raise ValueError("The Curse of the Black Dice is for 2 to 4 players")
-    games = run_games(_play_one, n, seed, jobs=jobs, scheduler=scheduler,
+    games = run_games(play_one, n, seed, jobs=jobs, scheduler=scheduler,
                       args=(quest, players, policy, str(log_dir) if log_dir else None))
     return summarize(quest, players, policy, games)
 

@@ -23,7 +23,7 @@ from sheetgen.layout.source import located, parse_yaml, plain_with_positions
 
 from ..providers import quest_tile
 from ..quest import Quest, load_quest, quest_from, quest_to_dict
-from ..simulate import _play_one, summarize
+from ..simulate import play_one, summarize
 
 TILE = "black-dice/quest-tile"
 MAX_VARIANTS = 6
@@ -117,7 +117,7 @@ def balance_work(report, data: dict[str, Any], players: tuple[int, ...], n: int,
         def progress(done: int, _n: int, k: int = k) -> None:
             report(done=k * n + done)
 
-        games = run_games(_play_one, n, seed, args=(quest, count, policy, None),
+        games = run_games(play_one, n, seed, args=(quest, count, policy, None),
                           progress=progress)
         b = summarize(quest, count, policy, games)
         rate, low, high = b.win_rate
