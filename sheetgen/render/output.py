@@ -4,7 +4,7 @@ previews."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -56,27 +56,55 @@ def stream_rows(layout: Layout, rows: Iterable[dict[str, Any]], out: BinaryIO, t
     """Render `layout` with the data `rows`, taken lazily `part_rows` (default PART_ROWS)
     at a time, and write the PDF to `out` as it goes; returns the pages written. Memory
     holds one part, whatever `total` (the number of rows, for `page.count`). The same
-    drawing path as `render_pdf`: each part is rendered by it and appended to the file by
-    `StreamingPdf`.
+    drawing path as `render_pdf`: each part is rendered by it (`render_part`) and appended
+    to the file by `StreamingPdf`.
 
     Only for layouts that print each row on its own page (and its back): no imposition,
-    tiling or `copies:`, so that a part's pages are exactly its rows' pages."""
-    from sheetgen.render.stream import StreamingPdf
+    tiling or `copies:`, so that a part's pages are exactly its rows' pages. A caller that
+    renders the parts elsewhere (the Captain's Curse pad, in its worker processes) splits
+    the rows with `row_parts` and hands the finished parts to `stream_parts`: the bytes are
+    the same, since a part depends only on its rows, its first index and `total`."""
+    return stream_parts((render_part(layout, part, first, total, warnings)
+                         for first, part in row_parts(layout, rows, part_rows)), out)
 
+
+def row_parts(layout: Layout, rows: Iterable[dict[str, Any]], part_rows: int | None = None
+              ) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """(index of the part's first row, its rows): `rows` taken lazily `part_rows` (default
+    PART_ROWS) at a time, each part checked streamable (see `stream_rows`)."""
     if layout.imposition is not None or layout.tile is not None:
         raise ValueError(f"{layout.name}: imposed or tiled layouts are not streamed")
     part_rows = part_rows or PART_ROWS
-    writer = StreamingPdf(out)
     it = iter(rows)
     done = 0
     while part := list(itertools.islice(it, part_rows)):
         if any("copies" in row for row in part):
             raise ValueError(f"{layout.name}: rows with copies: are not streamed")
-        layout.data = part
-        writer.add_part(render_pdf(layout, warnings=warnings, numbering=(done, total),
-                                   press=False))
+        yield done, part
         done += len(part)
-    layout.data = []
+
+
+def render_part(layout: Layout, part: list[dict[str, Any]], first: int, total: int,
+                warnings: list[LayoutWarning] | None = None) -> bytes:
+    """One part of a streamed document: `layout` with the data rows `part`, its pages
+    numbered from `first` of `total`. A pure function of those (the layout's own data is
+    restored), so any process with the same layout renders the same bytes."""
+    data = layout.data
+    layout.data = part
+    try:
+        return render_pdf(layout, warnings=warnings, numbering=(first, total), press=False)
+    finally:
+        layout.data = data
+
+
+def stream_parts(parts: Iterable[bytes], out: BinaryIO) -> int:
+    """Append the finished parts (PDFs from `render_part`, in order) to `out` and close the
+    document; returns the pages written."""
+    from sheetgen.render.stream import StreamingPdf
+
+    writer = StreamingPdf(out)
+    for pdf in parts:
+        writer.add_part(pdf)
     writer.close()
     return writer.pages
 

@@ -3,6 +3,7 @@ islands arrive, islands computed a bounded number ahead, the file written atomic
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -96,6 +97,30 @@ def test_the_pad_holds_a_part_of_islands_at_a_time(tmp_path, monkeypatch):
     assert at_part == [3, 6, 8]
     assert made == list(range(8))
     assert len(page_boxes(out)) == 8
+
+
+def test_with_workers_the_sheets_are_drawn_in_the_workers(tmp_path, monkeypatch):
+    """With --jobs 2 the main process only assembles: every part is drawn by a worker
+    (which process drew it is written to a file, the workers being other processes), and
+    the bytes are those drawn here with one job."""
+    monkeypatch.setattr(output, "PART_ROWS", 2)
+    monkeypatch.setattr(pad, "pad_item", quick_item)
+    drawn_by = tmp_path / "drawn-by"
+    real = output.render_pdf
+
+    def render_pdf(*args, **kwargs):
+        with open(drawn_by, "a") as fh:
+            fh.write(f"{os.getpid()}\n")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(output, "render_pdf", render_pdf)
+    one = pad.build_pad(count=5, seed=3, jobs=1)
+    assert drawn_by.read_text().split() == [str(os.getpid())] * 3
+    drawn_by.unlink()
+    two = pad.build_pad(count=5, seed=3, jobs=2)
+    pids = drawn_by.read_text().split()
+    assert len(pids) == 3 and str(os.getpid()) not in pids
+    assert two.pdf == one.pdf and two.pages == 5
 
 
 def test_map_ahead_keeps_a_bounded_number_in_flight():
