@@ -91,15 +91,29 @@ def bundled_pdf() -> Callable[[str], bytes]:
 SHARED_EXPENSIVE = frozenset({"books", "rendered", "bundled_pdf", "browser"})
 
 
+def _shares_a_built_fixture(item: pytest.Item) -> bool:
+    """Whether the test uses a fixture of this suite that is built once for several tests of
+    its module (module, class or package scope): those tests are worth keeping on the worker
+    that built it. (A session fixture is built once per worker whatever the grouping; the
+    costly ones shared beyond a module are `SHARED_EXPENSIVE`.)"""
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in (info.name2fixturedefs.values() if info else ()):
+        fixture = defs[-1]
+        if fixture.scope in ("class", "module", "package") and Path(
+                fixture.func.__code__.co_filename).is_relative_to(REPO / "tests"):
+            return True
+    return False
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `--dist loadgroup`, give each test the one xdist group that keeps its module's
-    tests together, in file order, on one worker (as `--dist loadfile`: module-scoped
-    fixtures such as the wheel's `dist` and `venv` are built once, and a test may rely on
-    what an earlier one in its file left behind), and modules linked through a fixture of
-    `SHARED_EXPENSIVE` in one group (a union of linked sets, since xdist runs an item with
-    two group names as a third group). xdist sends the largest groups first. Without xdist
-    nothing changes."""
+    """Under `--dist loadgroup`, give each test one xdist group. The tests of a module that
+    share a fixture built once for several of them (the wheel's `dist` and `venv`, a module's
+    simulated logs) share one group, so that fixture is built once, on one worker; modules
+    linked through a fixture of `SHARED_EXPENSIVE` share one group (a union of linked sets,
+    since xdist runs an item with two group names as a third group). Every other test is a
+    group of its own, so xdist spreads a module of costly independent tests over both
+    workers. xdist sends the largest groups first. Without xdist nothing changes."""
     if config.getoption("dist", "no") == "no" and not hasattr(config, "workerinput"):
         return
     parent: dict[str, str] = {}
@@ -110,8 +124,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return key
 
     keys_of: list[list[str]] = []
-    for item in items:
-        keys = [f"module:{item.path.relative_to(config.rootpath)}"]
+    for index, item in enumerate(items):
+        shared = _shares_a_built_fixture(item)
+        keys = [f"module:{item.path.relative_to(config.rootpath)}" if shared
+                else f"alone:{index}"]
         info = getattr(item, "_fixtureinfo", None)
         keys += [f"fixture:{name}" for name in (info.name2fixturedefs if info else ())
                  if name in SHARED_EXPENSIVE]
@@ -119,4 +135,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             parent[find(key)] = find(keys[0])
         keys_of.append(keys)
     for item, keys in zip(items, keys_of, strict=True):
-        item.add_marker(pytest.mark.xdist_group(find(keys[0]).split(":", 1)[1]))
+        item.add_marker(pytest.mark.xdist_group(find(keys[0]).replace(":", "-", 1)))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: object, ids: list[str]) -> None:
+    """Stop at once when `--dist loadgroup` has silently lost the groups. pytest-xdist carries
+    each test's group (every test has one, above) to its scheduler as an `@group` suffix of
+    the node id; with pytest 9.2's structured node ids the suffix no longer takes
+    (pytest-xdist issue #1386) and every test was scheduled on its own: the packaging module
+    built its wheel and environment on both workers, each rulebook was rendered on both, and
+    a module's tests that rely on an earlier one's leftovers could run apart. pyproject.toml
+    keeps pytest below 9.2; this refuses a combination that does not group rather than let
+    it run slow."""
+    if node.config.getoption("dist") != "loadgroup":  # type: ignore[attr-defined]
+        return
+    ungrouped = [i for i in ids if "@" not in i.rpartition("::")[2].rpartition("]")[2]]
+    if ungrouped:
+        pytest.exit(f"--dist loadgroup did not group {ungrouped[0]} (pytest {pytest.__version__}, "
+                    "see pytest-xdist issue #1386): install the versions in constraints.txt "
+                    "(bash scripts/setup.sh test)", returncode=3)
