@@ -18,12 +18,19 @@ from sheetgen.canvas.draw import (
     rect,
 )
 from sheetgen.canvas.protocol import Canvas, Stroke
+from sheetgen.games.voodoo.cards import Rgb, default_cards
 from sheetgen.games.voodoo.rules import broadside_hits
+from sheetgen.layout.colors import legible
 from sheetgen.rulebooks.diagrams import register
 
 LANE = (0.93, 0.78, 0.74)
-SHIP_COLORS = {"Red": (0.74, 0.18, 0.15), "Blue": (0.16, 0.35, 0.62),
-               "Green": (0.20, 0.50, 0.27), "Yellow": (0.80, 0.62, 0.10)}
+
+
+def ship_color(colour: str) -> Rgb:
+    """A pirate's ship in the colour its mat and cards print (cards.yaml), so the figure's
+    yellow is the yellow on the table."""
+    return default_cards().pirate(colour).rgb
+
 
 # (column, row, colour, poppets); the firing ship is Red at the centre, facing west.
 FIRING = (2, 2, "Red", 3)
@@ -53,9 +60,9 @@ def broadside(canvas: Canvas) -> tuple[float, float]:
     def ship(c: int, r: int, colour: str, poppets: int) -> tuple[float, float]:
         x, y = ox + c * cell, oy + r * cell
         canvas.path(circle(x + cell / 2, y + cell / 2, cell * 0.42), fill=PAPER,
-                    stroke=Stroke(SHIP_COLORS[colour], 2.0))
+                    stroke=Stroke(ship_color(colour), 2.0))
         icon(canvas, "ship", x + cell * 0.22, y + cell * 0.16, cell * 0.56,
-             SHIP_COLORS[colour])
+             ship_color(colour))
         for k in range(poppets):
             canvas.path(circle(x + cell * 0.3 + k * 8, y + cell * 0.86, 3), fill=INK)
         return x + cell / 2, y + cell / 2
@@ -75,7 +82,7 @@ def broadside(canvas: Canvas) -> tuple[float, float]:
         else:
             verdict = "off the bow: out of the arc"
         label(canvas, legend_x, y, f"{colour}, {poppets} poppet{'s' if poppets != 1 else ''}",
-              "sans-bold", 8.5, SHIP_COLORS[colour])
+              "sans-bold", 8.5, legible(ship_color(colour), PAPER))
         label(canvas, legend_x, y + 12, verdict, "sans", 8.5, RED if in_range and
               broadside_hits(fp, poppets) else GREY)
         y += 34
