@@ -54,8 +54,9 @@ class Core:
 
     def clone(self) -> Core:
         c = Core.__new__(Core)
-        c.__dict__ = self.__dict__.copy()
-        c.legal = None
+        d = self.__dict__.copy()
+        d["legal"] = None
+        c.__dict__ = d
         return c
 
     def snapshot(self) -> dict[str, Any]:
@@ -66,15 +67,15 @@ class Core:
 
 def put(c: Core, field: str, seat: int, value: Any) -> None:
     """Replace seat `seat`'s entry of the per-seat tuple `field`."""
-    t = list(getattr(c, field))
-    t[seat] = value
-    setattr(c, field, tuple(t))
+    d = c.__dict__
+    t = d[field]
+    d[field] = (*t[:seat], value, *t[seat + 1:])
 
 
 def add(c: Core, field: str, seat: int, delta: int) -> None:
-    t = list(getattr(c, field))
-    t[seat] += delta
-    setattr(c, field, tuple(t))
+    d = c.__dict__
+    t = d[field]
+    d[field] = (*t[:seat], t[seat] + delta, *t[seat + 1:])
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,9 @@ class Geometry:
     memo: dict = field(default_factory=dict, compare=False, repr=False)
     """Players' caches of pure functions of a position on this board (`players._worth`):
     a board's values never change, so an answer computed once holds for the whole run."""
+    seas: dict = field(default_factory=dict, compare=False, repr=False)
+    """The movement model's `Sea` of each ship layout met (`VoodooState.sea`), shared by
+    every position with that layout, and with it the moves already sailed on it."""
 
     @staticmethod
     def of(board: Board) -> Geometry:

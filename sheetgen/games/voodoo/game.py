@@ -30,6 +30,7 @@ to this docstring and printed in docs/voodoo-engine.md:
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,8 +102,8 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
     geo: Geometry
     _c: Core
     _stack: list[tuple[Core, Move]] = field(default_factory=list)
-    _kids: dict[int, tuple[Core, list[Move], dict[Move, Core]]] = field(
-        default_factory=dict, repr=False, compare=False)
+    _kids: OrderedDict[int, tuple[Core, list[Move], dict[Move, Core], frozenset[Move]]] = field(
+        default_factory=OrderedDict, repr=False, compare=False)
     """Positions already reached by a move from a position (see `push`)."""
 
     # --- the contract ------------------------------------------------------------------
@@ -141,8 +142,11 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         c = self._c
         if c.result is not None:
             raise IllegalMove("V15", f"the game is over; {move!r} cannot be played")
-        legal = self.legal_moves()
-        entry = self._kids.get(id(c))
+        legal = c.legal
+        if legal is None:
+            legal = self.legal_moves()
+        kids = self._kids
+        entry = kids.get(id(c))
         if entry is not None and entry[0] is c and entry[1] is legal:
             nc = entry[2].get(move)
             if nc is not None:
@@ -150,8 +154,10 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
                 self._c = nc
                 return
         else:
-            entry = None
-        if move not in legal:
+            if len(kids) >= KIDS_KEPT:
+                kids.popitem(last=False)   # O(1), unlike deleting a dict's first key
+            entry = kids[id(c)] = (c, legal, {}, frozenset(legal))
+        if move not in entry[3]:
             kind = c.dec[1]
             rule = RULE_OF_VERB.get(move.verb, RULE_OF_KIND.get(
                 "chance" if kind.startswith("~") else kind, "V4"))
@@ -161,11 +167,6 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         nc = c.clone()
         self._apply(nc, move)
         self._run(nc)
-        if entry is None:
-            kids = self._kids
-            if len(kids) >= KIDS_KEPT:
-                del kids[next(iter(kids))]
-            entry = kids[id(c)] = (c, legal, {})
         entry[2][move] = nc
         self._stack.append((c, move))
         self._c = nc
@@ -180,6 +181,8 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         if c.result is not None or c.dec[0] != CHANCE:
             raise ValueError("not a chance step")
         options = self._chance_options(c)
+        if c.legal is None:   # the same list `legal_moves` would build (push asks for it)
+            c.legal = [m for m, _ in options]
         x = rng.random() * sum(w for _, w in options)
         for move, w in options:
             x -= w
@@ -198,7 +201,16 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         seat, kind, data = c.dec
         if seat == CHANCE:
             return [m for m, _ in self._chance_options(c)]
-        return [Move(t) for t in _handler(type(self), "_opt_" + kind)(self, c, seat, data)]
+        moves = _MOVES
+        if len(moves) >= MOVES_KEPT:
+            moves.clear()
+        out = []
+        for t in _handler(type(self), "_opt_" + kind)(self, c, seat, data):
+            m = moves.get(t)
+            if m is None:
+                m = moves[t] = Move(t)
+            out.append(m)
+        return out
 
     def _chance_options(self, c: Core) -> list[tuple[Move, int]]:
         _, kind, data = c.dec
@@ -225,11 +237,14 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
 
     def _run(self, c: Core) -> None:
         """Play the rules forward until somebody (or chance) must decide, or the game ends."""
-        cls = type(self)
+        table = _table(type(self), "_t_")
         while c.dec is None and c.result is None and c.tasks:
             task = c.tasks[0]
             c.tasks = c.tasks[1:]
-            _handler(cls, "_t_" + task[0])(self, c, *task[1:])
+            fn = table.get(task[0])
+            if fn is None:
+                fn = table[task[0]] = getattr(type(self), "_t_" + task[0])
+            fn(self, c, *task[1:])
 
     def _push_tasks(self, c: Core, *tasks: tuple) -> None:
         c.tasks = tasks + c.tasks
@@ -264,12 +279,19 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         cached = c.__dict__.get("sea_cache")
         if cached is not None and cached[0] == key:
             return cached[1]
-        order = self.order_from(c, c.sun)
-        ships = {s: c.pos[s] for s in order if c.pos[s] is not None}
-        sea = Sea(ships, wind=self.board.wind[c.wind], tide=c.tide,  # type: ignore[arg-type]
-                  facing={s: c.facing[s] for s in ships},  # type: ignore[misc]
-                  sea_tiles=frozenset(c.tiles), kraken=c.kraken,
-                  storm_riders=frozenset(s for s in ships if c.colour[s] == BLUE))
+        seas = self.geo.seas
+        shared = (key, c.colour)
+        sea = seas.get(shared)
+        if sea is None:
+            order = self.order_from(c, c.sun)
+            ships = {s: c.pos[s] for s in order if c.pos[s] is not None}
+            sea = Sea(ships, wind=self.board.wind[c.wind], tide=c.tide,  # type: ignore[arg-type]
+                      facing={s: c.facing[s] for s in ships},  # type: ignore[misc]
+                      sea_tiles=frozenset(c.tiles), kraken=c.kraken,
+                      storm_riders=frozenset(s for s in ships if c.colour[s] == BLUE))
+            if len(seas) >= SEAS_KEPT:
+                seas.clear()
+            seas[shared] = sea
         c.sea_cache = (key, sea)
         return sea
 
@@ -537,20 +559,36 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         return voodoo_power(self.geo, self._c)
 
 
+SEAS_KEPT = 20_000
+"""Ship layouts whose `Sea` a board keeps before it starts afresh (memory stays flat)."""
+
 KIDS_KEPT = 512
 """Positions whose children `push` remembers (the oldest is forgotten first): enough for
 a planner's decision (its candidates and their rollouts), a few MB at most."""
 
+MOVES_KEPT = 50_000
+_MOVES: dict[str, Move] = {}
+"""Every option text met, as its Move (a few thousand texts: built once, not per position)."""
+
 _HANDLERS: dict[tuple[type, str], Any] = {}
+_TABLES: dict[tuple[type, str], dict[str, Any]] = {}
 
 
 def _handler(cls: type, name: str) -> Any:
-    """The method `name` of `cls` (a task, option or move handler), looked up once: the
+    """The method `name` of `cls` (an option or move handler), looked up once: the
     referee dispatches on names thousands of times a game."""
     fn = _HANDLERS.get((cls, name))
     if fn is None:
         fn = _HANDLERS[(cls, name)] = getattr(cls, name)
     return fn
+
+
+def _table(cls: type, prefix: str) -> dict[str, Any]:
+    """`cls`'s methods named `prefix` + a task's name, by that name (filled as met)."""
+    table = _TABLES.get((cls, prefix))
+    if table is None:
+        table = _TABLES[(cls, prefix)] = {}
+    return table
 
 
 _GEOMETRY: dict[int, Geometry] = {}

@@ -19,6 +19,7 @@ them by their automa (`automa`, `game`).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,17 +38,38 @@ TAKE_RISK = 0.15       # how likely a rival who may play Take does so (a guess)
 
 
 def estimate(state: VoodooState, seat: int) -> float:
-    """How good the position is for `seat`: its own worth less a share of the best rival's."""
+    """How good the position is for `seat`: its own worth less a share of the best rival's.
+
+    A seat's worth (`_worth_of`) is a pure function of the seat's own fields (and of every
+    ship's place when it holds the Green Skull, whose bonus counts ships west of it), so it
+    is cached by them on the board's `Geometry.memo`: most moves leave the rivals' worth as
+    it was. The loop is written out (no call per seat): greedy scores every move it tries."""
     c = state.core
     geo = state.geo
-    flags = geo.memo.get(c.pos)
+    memo = geo.memo
+    pos = c.pos
+    flags = memo.get(pos)
     if flags is None:
-        placed = None not in c.pos
-        flags = geo.memo[c.pos] = (placed, placed and any(p in geo.shore for p in c.pos))
+        placed = None not in pos
+        flags = memo[pos] = (placed, placed and any(p in geo.shore for p in pos))
     placed, shore = flags
+    cursed, coins, power, objects = c.cursed, c.coins, c.power, c.objects
+    souls, poppets, buried, compass = c.souls, c.poppets, c.buried, c.compass
     mine, best = 0.0, None
-    for s in range(len(c.cursed)):
-        w = _worth(geo, c, s, shore, placed)
+    for s in range(len(cursed)):
+        p = pos[s]
+        if p is None:
+            w = 0.0
+        else:
+            o, b = objects[s], buried[s]
+            key = (s, cursed[s], p, coins[s], power[s], o, souls[s], poppets[s], b,
+                   compass == s, shore, placed,
+                   pos if GREEN_SKULL in o or (b and GREEN_SKULL in b[3]) else None)
+            w = memo.get(key)
+            if w is None:
+                if len(memo) >= WORTH_MEMO_LIMIT:
+                    memo.clear()
+                w = memo[key] = _worth_of(geo, c, s, shore, placed)
         if s == seat:
             mine = w
         elif best is None or w > best:
@@ -56,31 +78,12 @@ def estimate(state: VoodooState, seat: int) -> float:
 
 
 WORTH_MEMO_LIMIT = 100_000
-"""Entries of the `_worth` cache kept per board before it is emptied (memory stays flat)."""
-
-
-def _worth(geo, c: Core, seat: int, shore: bool, placed: bool) -> float:
-    """What `seat`'s position is worth to it (see `estimate`). A pure function of the seat's
-    own fields (and of every ship's place when it holds the Green Skull, whose bonus counts
-    ships west of it), so it is cached by them: most moves leave the rivals' worth as it was.
-    """
-    pos = c.pos[seat]
-    if pos is None:
-        return 0.0
-    objects, b = c.objects[seat], c.buried[seat]
-    key = (seat, c.cursed[seat], pos, c.coins[seat], c.power[seat], objects, c.souls[seat],
-           c.poppets[seat], b, c.compass == seat, shore, placed,
-           c.pos if "Green Skull" in objects or (b and "Green Skull" in b[3]) else None)
-    memo = geo.memo
-    value = memo.get(key)
-    if value is None:
-        if len(memo) >= WORTH_MEMO_LIMIT:
-            memo.clear()
-        value = memo[key] = _worth_of(geo, c, seat, shore, placed)
-    return value
+"""Entries of the worth cache kept per board before it is emptied (memory stays flat)."""
+GREEN_SKULL = "Green Skull"
 
 
 def _worth_of(geo, c: Core, seat: int, shore: bool, placed: bool) -> float:
+    """What `seat`'s position is worth to it (see `estimate`)."""
     pos = c.pos[seat]
     value = geo.value[pos] + c.coins[seat] + min(c.power[seat], 6)
     if placed:
@@ -134,7 +137,7 @@ def card_value(state: VoodooState, seat: int, card: str) -> float:
 
 
 CHOICES_KEPT = 512
-_CHOSEN: dict[int, tuple[Core, list, object]] = {}
+_CHOSEN: OrderedDict[int, tuple[Core, list, object]] = OrderedDict()
 """Greedy's last choices, by position: its choice is a pure function of the position (it
 draws nothing), and a planner's rollouts reach the same positions again (the engine hands
 back the same core object for the same move, `VoodooState.push`). A choice belongs to the
@@ -169,7 +172,7 @@ class GreedyPlayer:
         else:
             move = max(self.ranked(state, seat, moves))[2]
         if len(_CHOSEN) >= CHOICES_KEPT:
-            del _CHOSEN[next(iter(_CHOSEN))]
+            _CHOSEN.popitem(last=False)
         _CHOSEN[id(c)] = (c, moves, move)
         return move
 
