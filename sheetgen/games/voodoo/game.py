@@ -102,9 +102,10 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
     geo: Geometry
     _c: Core
     _stack: list[tuple[Core, Move]] = field(default_factory=list)
-    _kids: OrderedDict[int, tuple[Core, list[Move], dict[Move, Core], frozenset[Move]]] = field(
+    _kids: OrderedDict[int, list[Any]] = field(
         default_factory=OrderedDict, repr=False, compare=False)
-    """Positions already reached by a move from a position (see `push`)."""
+    """Positions already reached by a move from a position (see `push`): by id of the
+    core, [core, its legal list, {move: core reached}, the legal moves as a set or None]."""
 
     # --- the contract ------------------------------------------------------------------
     @property
@@ -156,8 +157,14 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         else:
             if len(kids) >= KIDS_KEPT:
                 kids.popitem(last=False)   # O(1), unlike deleting a dict's first key
-            entry = kids[id(c)] = (c, legal, {}, frozenset(legal))
-        if move not in entry[3]:
+            entry = kids[id(c)] = [c, legal, {}, None]
+        if entry[2]:   # tried before (greedy tries every move): a set, built once
+            if entry[3] is None:
+                entry[3] = frozenset(legal)
+            legal_now = entry[3]
+        else:
+            legal_now = legal
+        if move not in legal_now:
             kind = c.dec[1]
             rule = RULE_OF_VERB.get(move.verb, RULE_OF_KIND.get(
                 "chance" if kind.startswith("~") else kind, "V4"))
