@@ -68,14 +68,16 @@ class Core:
 def put(c: Core, field: str, seat: int, value: Any) -> None:
     """Replace seat `seat`'s entry of the per-seat tuple `field`."""
     d = c.__dict__
-    t = d[field]
-    d[field] = (*t[:seat], value, *t[seat + 1:])
+    t = list(d[field])
+    t[seat] = value
+    d[field] = tuple(t)
 
 
 def add(c: Core, field: str, seat: int, delta: int) -> None:
     d = c.__dict__
-    t = d[field]
-    d[field] = (*t[:seat], t[seat] + delta, *t[seat + 1:])
+    t = list(d[field])
+    t[seat] += delta
+    d[field] = tuple(t)
 
 
 @dataclass(frozen=True)
