@@ -566,7 +566,7 @@ class VoodooState(ActionRules, SailingRules, BarrelRules, ObjectRules):
         return voodoo_power(self.geo, self._c)
 
 
-SEAS_KEPT = 20_000
+SEAS_KEPT = 5_000
 """Ship layouts whose `Sea` a board keeps before it starts afresh (memory stays flat)."""
 
 KIDS_KEPT = 512

@@ -77,7 +77,7 @@ def estimate(state: VoodooState, seat: int) -> float:
     return mine - RIVAL_SHARE * (best or 0.0)
 
 
-WORTH_MEMO_LIMIT = 100_000
+WORTH_MEMO_LIMIT = 50_000
 """Entries of the worth cache kept per board before it is emptied (memory stays flat)."""
 GREEN_SKULL = "Green Skull"
 
