@@ -50,7 +50,22 @@ def page_boxes(pdf: bytes | str | Path) -> list[Boxes]:
 
 
 def page_texts(pdf: bytes | str | Path) -> list[str]:
-    return [page.extract_text() or "" for page in _reader(pdf).pages]
+    """The text of each page as pdfium reads it (the engine `preflight` renders with, and
+    Chrome's): 0.06 s of CPU for the Black Dice pad's 22 pages, where pypdf's
+    `extract_text` took 3.8 s. Lines end in "\r\n"; compare words, not layout."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    try:
+        texts = []
+        for page in doc:
+            textpage = page.get_textpage()
+            texts.append(textpage.get_text_range())
+            textpage.close()
+            page.close()
+        return texts
+    finally:
+        doc.close()
 
 
 def inside(inner: Box, outer: Box, tol: float = 0.01) -> bool:
