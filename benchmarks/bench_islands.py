@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_islands.py [--count 100] [--jobs 2] [--distribution 30]
     .venv/bin/python benchmarks/bench_islands.py --verify-only --code /path/to/old/checkout
+    .venv/bin/python benchmarks/bench_islands.py --geometry --seeds 1-20 --code /path/to/old
 
 Measures: islands generated per second (geometry only), generated+verified per second, and
 a verified pad end to end (generation, verification, PDF) with peak memory and file size.
@@ -13,7 +14,8 @@ follows other people's load), with the islands tried and the expert and greedy g
 per verified island. With `--code DIR` (repeatable) the same measurement runs on other
 checkouts too, each in its own process (`PYTHONPATH=DIR`), interleaved round by round
 (`--rounds`) so that machine load falls on all of them alike; the best round of each is
-printed. `--verify-only` skips the geometry, distribution and pad figures.
+printed. `--verify-only` skips the geometry, distribution and pad figures; `--geometry` measures
+the geometry alone (generate_island, CPU time per island) the same way, side by side.
 """
 
 from __future__ import annotations
@@ -58,22 +60,46 @@ def verify_figures(first: int, last: int, difficulty: str) -> dict[str, float]:
             "expert_per_island": games["expert"] / n, "greedy_per_island": games["greedy"] / n}
 
 
+def geometry_figures(first: int, last: int, difficulty: str) -> dict[str, float]:
+    """generate_island (geometry only, the band's sink plan) for seeds first..last after one
+    warm-up island: CPU seconds per island and geometry attempts made."""
+    from sheetgen.games.captains_curse.islands.generate import generate_island
+    from sheetgen.games.captains_curse.islands.params import DEFAULT_PARAMS, SINK_PLANS
+
+    plan = SINK_PLANS[difficulty]
+    generate_island(0, DEFAULT_PARAMS, plan)  # compiled code loaded
+    n = last - first + 1
+    attempts = 0
+    t = time.process_time()
+    for s in range(first, last + 1):
+        attempts += generate_island(s, DEFAULT_PARAMS, plan).attempt + 1
+    return {"cpu_per_island": (time.process_time() - t) / n, "islands": n,
+            "attempts": attempts}
+
+
 def side_by_side(codes: list[Path], rounds: int, first: int, last: int,
-                 difficulty: str) -> None:
-    """verify_figures of each checkout in its own process, interleaved; best round each."""
+                 difficulty: str, geometry: bool = False) -> None:
+    """verify_figures (or geometry_figures) of each checkout in its own process,
+    interleaved; best round each."""
     best: dict[Path, dict[str, float]] = {}
     for _ in range(rounds):
         for code in codes:
             env = {**os.environ, "PYTHONPATH": str(code)}
             out = subprocess.run(
                 [sys.executable, __file__, "--figures-json", f"{first}-{last}",
-                 "--difficulty", difficulty], env=env, capture_output=True, text=True,
-                check=True).stdout
+                 "--difficulty", difficulty, *(["--geometry"] if geometry else [])],
+                env=env, capture_output=True, text=True, check=True).stdout
             fig = json.loads(out.strip().splitlines()[-1])
             if code not in best or fig["cpu_per_island"] < best[code]["cpu_per_island"]:
                 best[code] = fig
     for code in codes:
         f = best[code]
+        if geometry:
+            print(f"{code}: geometry ({difficulty} plan, seeds {first}-{last}, best of "
+                  f"{rounds}): {1000 * f['cpu_per_island']:.1f} ms CPU per island "
+                  f"({1 / f['cpu_per_island']:.2f} islands per CPU second), "
+                  f"{f['attempts']} attempts for {f['islands']}")
+            continue
         print(f"{code}: generate+verify ({difficulty}, seeds {first}-{last}, best of {rounds}): "
               f"{f['cpu_per_island']:.3f} s CPU per island "
               f"({1 / f['cpu_per_island']:.2f} islands/s per core), {f['tried']} tried for "
@@ -94,14 +120,17 @@ def main() -> None:
     ap.add_argument("--seeds", default="1-10", help="seeds of the generate+verify figure")
     ap.add_argument("--difficulty", default="normal")
     ap.add_argument("--verify-only", action="store_true")
+    ap.add_argument("--geometry", action="store_true",
+                    help="only the geometry, side by side with --code (seeds from --seeds)")
     ap.add_argument("--figures-json", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     first, last = (int(x) for x in (args.figures_json or args.seeds).split("-"))
     if args.figures_json:
-        print(json.dumps(verify_figures(first, last, args.difficulty)))
+        figures = geometry_figures if args.geometry else verify_figures
+        print(json.dumps(figures(first, last, args.difficulty)))
         return
-    side_by_side([REPO, *args.code], args.rounds, first, last, args.difficulty)
-    if args.verify_only:
+    side_by_side([REPO, *args.code], args.rounds, first, last, args.difficulty, args.geometry)
+    if args.verify_only or args.geometry:
         return
 
     from sheetgen.games.captains_curse.island import island_from_dict

@@ -53,6 +53,8 @@ class Mesh:
     kind_e: list[str] = field(default_factory=list)  # "interior", "coast" or "centre"
     chord_paths: dict[frozenset[int], tuple[int, ...] | None] = field(
         default_factory=dict, repr=False, compare=False)  # sinklines.chord_path's answers
+    _rim_distance_v: dict[int, float] = field(default_factory=dict, repr=False,
+                                              compare=False)  # `rim_distance`'s answers
 
     @cached_property
     def shape_f(self) -> np.ndarray:
@@ -125,10 +127,13 @@ class Mesh:
                     if kind != "interior"]
         return shapely.multilinestrings(shapely.linestrings(segments))
 
-    @cached_property
-    def rim_distance_v(self) -> list[float]:
-        """Per vertex, its distance to `rim` (mm), all measured in one call."""
-        return shapely.distance(self.rim, shapely.points(self.vertex_v)).tolist()
+    def rim_distance(self, v: int) -> float:
+        """Vertex v's distance to `rim` (mm), measured when first asked: only the few
+        vertices that could end an inland line are."""
+        known = self._rim_distance_v
+        if v not in known:
+            known[v] = float(shapely.distance(self.rim, shapely.Point(self.vertex_v[v])))
+        return known[v]
 
     @cached_property
     def on_centre_f(self) -> list[bool]:

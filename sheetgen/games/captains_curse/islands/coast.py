@@ -12,6 +12,7 @@ Because each bearing has exactly one radius, the outline is a simple polygon by 
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -85,6 +86,17 @@ def _apply(fn, xs: np.ndarray) -> np.ndarray:
     return np.fromiter(map(fn, xs.tolist()), dtype=float, count=len(xs))
 
 
+@functools.lru_cache(maxsize=8)
+def _inner_bound(half_w: float, half_h: float) -> np.ndarray:
+    """The coast's inner bound per bearing: the centre box with rounded corners, grown by one
+    space's depth. It depends on the box's size only, so it is worked out once per size."""
+    bound = np.array([_ray_to_superellipse(dx, dy, half_w * 1.12, half_h * 1.12, 6.0)
+                      + RING_DEPTH
+                      for dx, dy in zip(_COS_T.tolist(), _SIN_T.tolist(), strict=True)])
+    bound.flags.writeable = False  # shared by every coast of this size
+    return bound
+
+
 def make_coast(params: IslandParams, frame: Frame, rng: SplitMix64) -> list[Point]:
     """The coast polygon (counter-clockwise on screen is not promised; it is simple).
 
@@ -95,9 +107,7 @@ def make_coast(params: IslandParams, frame: Frame, rng: SplitMix64) -> list[Poin
     mx0, my0 = params.sea_margin, params.sea_margin
     mx1, my1 = params.map_width - params.sea_margin, params.map_height - params.sea_margin
     # Inner bound: the centre box with rounded corners, grown by one space's depth.
-    inner = np.array([_ray_to_superellipse(dx, dy, frame.half_w * 1.12, frame.half_h * 1.12,
-                                           6.0) + RING_DEPTH
-                      for dx, dy in zip(cos_t.tolist(), sin_t.tolist(), strict=True)])
+    inner = _inner_bound(frame.half_w, frame.half_h)
     # Outer bound: a rounded box inside the map margin, so corners stay sea.
     ox = min(mx1 - frame.cx, frame.cx - mx0)
     oy = min(my1 - frame.cy, frame.cy - my0)
@@ -129,9 +139,11 @@ def make_coast(params: IslandParams, frame: Frame, rng: SplitMix64) -> list[Poin
     target = params.n_spaces * params.cell_area + params.centre_width * params.centre_height
     floor = inner - 1.0
 
+    span = outer - inner
+
     def outline(bias: float) -> tuple[np.ndarray, np.ndarray]:
         f = 1.0 / (1.0 + _apply(math.exp, -(shape + bias)))
-        r = np.minimum(np.maximum(inner + (outer - inner) * f + wiggle, floor), outer)
+        r = np.minimum(np.maximum(inner + span * f + wiggle, floor), outer)
         return frame.cx + r * cos_t, frame.cy + r * sin_t
 
     lo, hi = -12.0, 12.0
@@ -148,5 +160,5 @@ def make_coast(params: IslandParams, frame: Frame, rng: SplitMix64) -> list[Poin
 def _area(x: np.ndarray, y: np.ndarray) -> float:
     """`polygon_area` of the outline, summed left to right as it does (`cumsum` is a
     sequential sum, so the bisection compares the very same numbers)."""
-    xn, yn = np.roll(x, -1), np.roll(y, -1)
+    xn, yn = np.concatenate((x[1:], x[:1])), np.concatenate((y[1:], y[:1]))  # np.roll(-1)
     return abs(float(np.cumsum(x * yn - xn * y)[-1])) / 2.0

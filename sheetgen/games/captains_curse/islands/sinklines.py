@@ -58,26 +58,42 @@ def _border_path(mesh: Mesh, region: frozenset[int],
     sunk), if it is one simple path; its vertices in order, from the smaller end."""
     if not region or not _connected(mesh, region):
         return None
+    landward = _face_graph(mesh).landward
     adjacent: dict[int, list[int]] = {}
     for f in region:
-        for other, (a, b) in mesh.borders_f[f]:
-            if other in region or other in water or other == COAST:
+        for other, a, b in landward[f]:
+            if other in region or other in water:
                 continue  # inside the region, or on (present or future) water: not the line
-            adjacent.setdefault(a, []).append(b)
-            adjacent.setdefault(b, []).append(a)
-    if not adjacent or any(len(v) > 2 for v in adjacent.values()):
+            if a in adjacent:
+                adjacent[a].append(b)
+            else:
+                adjacent[a] = [b]
+            if b in adjacent:
+                adjacent[b].append(a)
+            else:
+                adjacent[b] = [a]
+    if not adjacent:
         return None
-    ends = [v for v, nb in adjacent.items() if len(nb) == 1]
+    ends = []
+    for v, nb in adjacent.items():
+        if len(nb) > 2:
+            return None
+        if len(nb) == 1:
+            ends.append(v)
     if len(ends) != 2:
         return None
-    path = [min(ends)]
+    v = min(ends)
+    path = [v]
     prev = -1
-    while True:
-        nxt = [v for v in adjacent[path[-1]] if v != prev]
-        if not nxt:
+    while True:  # each vertex has one or two neighbours, one of them where the walk came from
+        nb = adjacent[v]
+        if nb[0] != prev:
+            prev, v = v, nb[0]
+        elif len(nb) == 2:
+            prev, v = v, nb[1]
+        else:
             break
-        prev = path[-1]
-        path.append(nxt[0])
+        path.append(v)
     if len(path) != len(adjacent):
         return None  # a separate loop: the region wraps something
     return path
@@ -127,27 +143,35 @@ def inland_path(mesh: Mesh, region: frozenset[int], wet: int) -> tuple[int, ...]
     if not coast[path[0]] or any(coast[v] for v in path[1:]):
         return None
     end = path[-1]
-    if mesh.rim_distance_v[end] < INLAND_CLEARANCE:
-        return None  # on paper the arrow would seem to reach the coast or the centre box
     touching = mesh.faces_v[end]
     if wet not in touching or len(touching) != 3 or len(touching & region) != 1:
         return None
     if any(wet in mesh.faces_v[v] for v in path[:-1]):
         return None
+    if mesh.rim_distance(end) < INLAND_CLEARANCE:
+        return None  # on paper the arrow would seem to reach the coast or the centre box
     return tuple(path)
 
 
 def _connected(mesh: Mesh, region: frozenset[int]) -> bool:
+    """The region's spaces are joined by shared borders (remembered per mesh and region)."""
+    if len(region) == 1:
+        return True
+    known = _face_graph(mesh).connected
+    if region in known:
+        return known[region]
     start = next(iter(region))
     seen = {start}
     todo = [start]
+    neighbours = mesh.neighbours_f
     while todo:
         f = todo.pop()
-        for g in mesh.neighbours_f[f]:
+        for g in neighbours[f]:
             if g in region and g not in seen:
                 seen.add(g)
                 todo.append(g)
-    return len(seen) == len(region)
+    known[region] = len(seen) == len(region)
+    return known[region]
 
 
 def _spoke(mesh: Mesh, bearing_xy: tuple[float, float], blocked: set[int]) -> list[int]:
@@ -239,28 +263,50 @@ def _halves(mesh: Mesh, rng: SplitMix64) -> tuple[frozenset[int], frozenset[int]
 
 
 def _edges_of(path: tuple[int, ...]) -> set[tuple[int, int]]:
-    return {(min(a, b), max(a, b)) for a, b in zip(path, path[1:], strict=False)}
+    return {(a, b) if a < b else (b, a) for a, b in zip(path, path[1:], strict=False)}
+
+
+@dataclass(frozen=True)
+class _FaceGraph:
+    """The faces' borders in the shapes the searches here walk them, built once per mesh."""
+
+    land: list[list[tuple[int, tuple[int, int]]]]  # per face: (neighbour, edge key)
+    centre: list[list[tuple[int, int]]]  # per face: its centre-box edge keys
+    landward: list[list[tuple[int, int, int]]]  # per face: (other side, a, b) but the coast
+    connected: dict[frozenset[int], bool]  # `_connected`'s answers
+
+
+def _face_graph(mesh: Mesh) -> _FaceGraph:
+    known = mesh.__dict__.get("_face_graph")
+    if known is None:
+        borders = mesh.borders_f
+        land = [[(g, key) for g, key in b if g >= 0] for b in borders]
+        centre = [[key for g, key in b if g == CENTRE] for b in borders]
+        landward = [[(g, a, b) for g, (a, b) in bs if g != COAST] for bs in borders]
+        known = mesh.__dict__["_face_graph"] = _FaceGraph(land, centre, landward, {})
+    return known
+
+
+def _reaching(land: list[list[tuple[int, tuple[int, int]]]], centre: list[list[tuple[int, int]]],
+              cut: set[tuple[int, int]]) -> set[int]:
+    """The faces joined to the centre box by borders not in `cut`."""
+    reached = {f for f, keys in enumerate(centre) if any(k not in cut for k in keys)}
+    todo = list(reached)
+    while todo:
+        f = todo.pop()
+        for g, key in land[f]:
+            if g not in reached and key not in cut:
+                reached.add(g)
+                todo.append(g)
+    return reached
 
 
 def region_of_path(mesh: Mesh, path: tuple[int, ...]) -> frozenset[int] | None:
     """The faces a path cuts off from the centre box, if the path bounds exactly them."""
+    graph = _face_graph(mesh)
     cut = _edges_of(path)
-    n = len(mesh.polygon_f)
-    reached = [False] * n
-    todo = []
-    for f in range(n):
-        for other, key in mesh.borders_f[f]:
-            if other == CENTRE and key not in cut:
-                reached[f] = True
-                todo.append(f)
-                break
-    while todo:
-        f = todo.pop()
-        for g, key in mesh.borders_f[f]:
-            if g >= 0 and not reached[g] and key not in cut:
-                reached[g] = True
-                todo.append(g)
-    region = frozenset(f for f in range(n) if not reached[f])
+    reached = _reaching(graph.land, graph.centre, cut)
+    region = frozenset(f for f in range(len(mesh.polygon_f)) if f not in reached)
     if not region:
         return None
     own = chord_path(mesh, region)
@@ -321,17 +367,24 @@ class Network:
                     stack.append((u, (*path, u)))
         return found, comp
 
-    def try_add(self, path: tuple[int, ...]) -> bool:
-        """Draw `path` if every line then readable is a laminar, well-formed region."""
+    def try_add(self, path: tuple[int, ...], region: frozenset[int] | None = None) -> bool:
+        """Draw `path` if every line then readable is a laminar, well-formed region.
+
+        `path` itself (a coast-to-coast line from its smaller end) and every line drawn so
+        far are among the lines readable afterwards, so `path` is first checked alone
+        against the drawn lines: most candidates fail there, before the costlier search
+        for every readable path. `region`, if given, is the region whose `chord_path` is
+        `path`: the path then bounds that region or none (`region_of_path`), so the first
+        check can use it without working out the path's region."""
+        if path not in self.lines and not self._fits(path, region):
+            return False
         edges = self.edges | _edges_of(path)
         paths, comp = self._paths(edges, path)
         if paths is None:
             return False
         new_lines: dict[tuple[int, ...], frozenset[int]] = {}
         for p in paths:
-            if p not in self._regions:
-                self._regions[p] = region_of_path(self.mesh, p)
-            region = self._regions[p]
+            region = self._region(p)
             if region is None:
                 return False
             new_lines[p] = region
@@ -347,6 +400,24 @@ class Network:
         kept.update(new_lines)
         self.lines = kept
         return True
+
+    def _region(self, path: tuple[int, ...]) -> frozenset[int] | None:
+        if path not in self._regions:
+            self._regions[path] = region_of_path(self.mesh, path)
+        return self._regions[path]
+
+    def _fits(self, path: tuple[int, ...], region: frozenset[int] | None) -> bool:
+        """`path` bounds a region (`region` if given: see `try_add`), new and laminar with
+        every drawn line's, and keeps clear of the inland lines: what `try_add` asks of each
+        readable line, for this one."""
+        if region is None:
+            region = self._region(path)
+            if region is None:
+                return False
+        drawn = self.lines.values()
+        if region in drawn or not all(_nest(region, q) for q in drawn):
+            return False
+        return self._clear_of_inland([path], {path: region})
 
     def _clear_of_inland(self, paths: list[tuple[int, ...]],
                          regions: dict[tuple[int, ...], frozenset[int]]) -> bool:
@@ -388,7 +459,7 @@ def make_chords(mesh: Mesh, rng: SplitMix64, plan: SinkPlan = DEFAULT_PLAN) -> l
     net = Network(mesh)
     for h in halves:
         path = chord_path(mesh, h)
-        if path is None or not net.try_add(path):
+        if path is None or not net.try_add(path, h):
             raise MeshError("a half is not bounded by a single coast-to-coast line")
 
     sets = [_connected_sets(mesh, h, plan) for h in halves]
@@ -425,7 +496,7 @@ def make_chords(mesh: Mesh, rng: SplitMix64, plan: SinkPlan = DEFAULT_PLAN) -> l
                 break
             if region in net.lines.values():
                 continue
-            if net.try_add(candidates[region]):
+            if net.try_add(candidates[region], region):
                 taken += 1
     return [Chord(r, p) for p, r in net.lines.items()] + [e.chord for e in net.inland]
 
@@ -490,7 +561,8 @@ def _add_inland(mesh: Mesh, net: Network, sets: list[list[frozenset[int]]],
                 not all(_dries_first(e, region) for e in net.inland):
             continue
         net.inland.append(end)
-        if frozenset((wet,)) not in net.lines.values() and not net.try_add(headland):
+        if frozenset((wet,)) not in net.lines.values() and \
+                not net.try_add(headland, frozenset((wet,))):
             net.inland.pop()
 
 
