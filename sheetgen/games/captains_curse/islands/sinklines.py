@@ -277,6 +277,8 @@ class _FaceGraph:
 
 
 def _face_graph(mesh: Mesh) -> _FaceGraph:
+    """The mesh's `_FaceGraph`, built on first use and kept on the mesh (a mesh's graph never
+    changes once `make_mesh` returns it)."""
     known = mesh.__dict__.get("_face_graph")
     if known is None:
         borders = mesh.borders_f
