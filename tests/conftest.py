@@ -5,6 +5,11 @@ Keep this small and general; helpers that read PDFs back live in `tests/helpers/
 
 from __future__ import annotations
 
+import fcntl
+import os
+import subprocess
+import sys
+import tempfile
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -155,3 +160,65 @@ def pytest_xdist_node_collection_finished(node: object, ids: list[str]) -> None:
         pytest.exit(f"--dist loadgroup did not group {ungrouped[0]} (pytest {pytest.__version__}, "
                     "see pytest-xdist issue #1386): install the versions in constraints.txt "
                     "(bash scripts/setup.sh test)", returncode=3)
+
+
+WARM_LOCK = "sheetgen_warm_lock"  # a worker's `workerinput` key: the warm-up's lock file
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under xdist, on an empty cache, compile the Captain's Curse fast path (and measure the
+    Black Dice figures) once before the workers start, rather than in every worker at once
+    (`tests/helpers/warm_caches.py`). The warm-ups hold an exclusive lock on a file of this
+    session's own while they run; each worker waits on it before its first test (see
+    `pytest_runtestloop`), after its collection, which overlaps the compile. With a warm
+    cache (or no xdist) nothing is started."""
+    if hasattr(config, "workerinput") or config.getoption("dist", "no") == "no":
+        return
+    from helpers.warm_caches import fast_path_warm  # (tests/ is on sys.path, as for tests)
+
+    if fast_path_warm():
+        return
+    folder = Path(tempfile.mkdtemp(prefix="sheetgen-warm-"))
+    lock = folder / "lock"
+    fd = os.open(lock, os.O_CREAT | os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # held by the children's copies of fd until they end
+    config.stash[_warm_key] = str(lock)
+    config.stash[_warm_procs] = [
+        subprocess.Popen([sys.executable, str(REPO / "tests" / "helpers" / "warm_caches.py"),
+                          what], pass_fds=(fd,), stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for what in ("captains-curse", "black-dice")]
+    os.close(fd)
+
+
+_warm_key = pytest.StashKey[str]()
+_warm_procs = pytest.StashKey[list]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Reap the warm-ups (so their CPU counts as this run's, for benchmarks/bench_suite.py)
+    and remove their lock."""
+    for proc in config.stash.get(_warm_procs, []):
+        proc.wait()
+    lock = config.stash.get(_warm_key, None)
+    if lock:
+        Path(lock).unlink(missing_ok=True)
+        Path(lock).parent.rmdir()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:  # noqa: ANN001 (an xdist WorkerController)
+    """Tell each xdist worker where the warm-up's lock is (when one was started)."""
+    lock = node.config.stash.get(_warm_key, None)
+    if lock:
+        node.workerinput[WARM_LOCK] = lock
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> None:
+    """A worker waits for the warm-up (if one runs) before its first test. A warm-up that
+    failed only costs the time: the tests then compile or measure for themselves."""
+    lock = getattr(session.config, "workerinput", {}).get(WARM_LOCK)
+    if lock and not session.config.option.collectonly:
+        with open(lock) as f:
+            fcntl.flock(f, fcntl.LOCK_SH)

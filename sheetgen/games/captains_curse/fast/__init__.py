@@ -24,7 +24,7 @@ _HERE = Path(__file__).resolve().parent
 # Compiled code is cached per digest of everything it is compiled from (sheetgen/cache.py):
 # numba alone would reuse a stale play() after an edit to a module it calls.
 with numba_cache_for("captains-curse-fast",
-                     [*_HERE.glob("*.py"), _HERE.parents[2] / "splitmix.py"]):
+                     [*_HERE.glob("*.py"), _HERE.parents[2] / "splitmix.py"]) as CACHE_FOLDER:
     from sheetgen.games.captains_curse.fast.arrays import (
         M_COLUMN,
         M_DELTA,

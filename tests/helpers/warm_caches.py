@@ -1,0 +1,66 @@
+"""Fill the machine's caches before the suite's xdist workers start, once, when they are empty.
+
+On an empty cache (a new machine, as CI sees it) the first test in each xdist worker that
+plays Captain's Curse paid numba's compile of the fast path, about 75 s of CPU, both
+workers at the same time; and the first Black Dice rulebook measured its quests' figures
+(about 40 s of CPU). tests/conftest.py runs this file (`python tests/helpers/warm_caches.py
+captains-curse`, and `black-dice` beside it) until it has run once for the fast path's
+current sources, and the workers wait for it before their first test: each is
+then computed once and loaded from the cache by every worker and every CLI subprocess.
+
+What it calls is what the suite calls: the fast path's whole-game entry points (`play`,
+`play_summaries`) and the per-decision ones a `FastPlayer` uses through the engine
+contract, on the bundled roomy island; the Black Dice difficulty table.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _done_marker() -> Path:
+    from sheetgen.games.captains_curse import fast
+
+    return fast.CACHE_FOLDER / "suite-warm-up.done"
+
+
+def fast_path_warm() -> bool:
+    """Whether this warm-up already compiled the fast path for its current sources: it
+    leaves a marker in the cache folder (`sheetgen.cache.numba_cache_for`; the folder alone
+    says little: island generation compiles the random stream into it)."""
+    return _done_marker().is_file()
+
+
+def compile_fast_path() -> None:
+    """Call each compiled entry point once, so numba compiles and caches it."""
+    from sheetgen.engine import play
+    from sheetgen.games.captains_curse.island import load_island
+    from sheetgen.games.captains_curse.players import make_player
+    from sheetgen.games.captains_curse.rng import dice_stream, game_seed
+    from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET
+    from sheetgen.games.captains_curse.simulate import play_game_turns, play_games
+    from sheetgen.games.captains_curse.state import GameState
+
+    island = load_island(REPO / "layouts" / "captains_curse" / "islands" / "roomy.yaml")
+    seed = game_seed(1, 0)
+    play_games(island, DEFAULT_RULESET, "expert", 1, 0, 1)  # play_summaries
+    play_game_turns(island, DEFAULT_RULESET, "expert", seed)  # play, termination
+    # enum_placements, choose_placement/_loot/_sink, new_work: a FastPlayer's decisions
+    play(GameState(island, DEFAULT_RULESET), [make_player("expert", seed)], dice_stream(seed))
+    _done_marker().write_text("compiled by tests/helpers/warm_caches.py\n")
+
+
+def measure_black_dice() -> None:
+    """The Black Dice difficulty table the rulebook prints (cached under its sources)."""
+    from sheetgen.games.black_dice.difficulty import difficulty
+
+    difficulty()
+
+
+WARM = {"captains-curse": compile_fast_path, "black-dice": measure_black_dice}
+
+if __name__ == "__main__":
+    WARM[sys.argv[1]]()
