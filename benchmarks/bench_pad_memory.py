@@ -1,14 +1,20 @@
-"""Benchmark: peak memory and time of `sheetgen pad captains-curse` as --count grows
+"""Benchmark: peak memory, time and CPU of `sheetgen pad captains-curse` as --count grows
 (prints measured figures; not a test).
 
     .venv/bin/python benchmarks/bench_pad_memory.py [--counts 10 100 300] [--jobs 2]
         [--seed 7] [--compare /path/to/other/checkout]
 
+The 1,000-sheet pad of issue 31 in one command (wall time, CPU of the main process and of
+the workers, peak RSS of each, file size, load average):
+
+    .venv/bin/python benchmarks/bench_pad_memory.py --counts 1000
+
 Each pad runs in a fresh Python process (the command line, in process, so the figures are
 what `sheetgen pad` meets); that process reports its own peak RSS (the main process, where
 the PDF is assembled: the figure that grew with --count before pads were streamed) and the
-largest worker's. `--compare TREE` runs the same pads, interleaved, with the sheetgen of
-another checkout (e.g. one before streaming) on PYTHONPATH.
+largest worker's, and the CPU seconds of each (on a shared machine the comparable figure:
+wall time follows the other work). `--compare TREE` runs the same pads, interleaved, with
+the sheetgen of another checkout (e.g. one before streaming) on PYTHONPATH.
 """
 
 from __future__ import annotations
@@ -31,10 +37,14 @@ try:
           "-o", out], standalone_mode=False)
 finally:
     took = time.perf_counter() - start
+own, workers = (resource.getrusage(who)
+                for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
 print(json.dumps({
     "seconds": took,
-    "main_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-    "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+    "main_cpu": own.ru_utime + own.ru_stime,
+    "worker_cpu": workers.ru_utime + workers.ru_stime,
+    "main_mib": own.ru_maxrss / 1024,
+    "worker_mib": workers.ru_maxrss / 1024,
 }))
 """
 
@@ -74,10 +84,13 @@ def main() -> None:
         for label, tree in trees:
             f = run(tree, count, args.seed, args.jobs,
                     args.keep.resolve() if args.keep and tree == here else None)
+            cpu = f["main_cpu"] + f["worker_cpu"]
             print(f"{label:<10} {count:>5} sheets: {f['seconds']:7.1f} s "
-                  f"({count / f['seconds']:.2f} sheets/s), {f['mb']:7.2f} MB, peak RSS "
+                  f"({count / f['seconds']:.2f} sheets/s), CPU {cpu:7.1f} s "
+                  f"(main {f['main_cpu']:6.1f} s, workers {f['worker_cpu']:7.1f} s; "
+                  f"{cpu / count:.3f} s a sheet), {f['mb']:7.2f} MB, peak RSS "
                   f"{f['main_mib']:5.0f} MiB main / {f['worker_mib']:4.0f} MiB largest worker"
-                  f"  (load {os.getloadavg()[0]:.2f})", flush=True)
+                  f"  (load {' '.join(f'{x:.2f}' for x in os.getloadavg())})", flush=True)
 
 
 if __name__ == "__main__":
