@@ -43,10 +43,19 @@ class Icon:
         (y-down, any unit): scaled by min(w, h), centred, so the aspect is kept."""
         side = min(w, h)
         dx, dy = x + (w - side) / 2, y + (h - side) / 2
-        return [
-            (op[0], *(v * side + (dx if i % 2 == 0 else dy) for i, v in enumerate(op[1:])))
-            for op in self.ops
-        ]
+        out: list[tuple] = []
+        add = out.append
+        for op in self.ops:  # unrolled per arity: a sheet places some forty icons
+            n = len(op)
+            if n == 3:
+                add((op[0], op[1] * side + dx, op[2] * side + dy))
+            elif n == 7:
+                add((op[0], op[1] * side + dx, op[2] * side + dy, op[3] * side + dx,
+                     op[4] * side + dy, op[5] * side + dx, op[6] * side + dy))
+            else:
+                add((op[0], *(v * side + (dx if i % 2 == 0 else dy)
+                              for i, v in enumerate(op[1:]))))
+        return out
 
 
 def parse_path(text: str) -> tuple[tuple, ...]:

@@ -33,6 +33,7 @@ OUTLINE_STROKE = Stroke(color=(0.35, 0.35, 0.35), width=0.3)
 
 
 Blocks = list[tuple[str, RecordingCanvas]]
+"""An instance's recordings in drawing order, each with its `Artworks` key."""
 SIDES = ("both", "fronts", "backs")
 
 
@@ -43,6 +44,41 @@ class Instance:
 
     blocks: Blocks
     back: Blocks | None = None
+
+
+class Artworks:
+    """The distinct recordings of a document: a recording equal to one already kept is
+    replaced by it, so identical artwork is held once and recognised wherever it recurs.
+
+    "Equal" is what `RecordingCanvas.key` (a digest of the calls' repr) says, as it names
+    the PDF form of shared artwork; but that repr is costly for a page's one-off artwork (a
+    map of thousands of points) and is only needed where two recordings might be the same.
+    Recordings are first grouped by Python equality of their calls (hashed in C; coarser than
+    equal reprs, which differ for 1 and 1.0), and the digest is taken only to tell apart
+    members of a group of two or more. Each distinct recording gets a short key of its own,
+    the same for every recording equal to it."""
+
+    def __init__(self) -> None:
+        self._groups: dict[Any, list[tuple[str, RecordingCanvas]]] = {}
+        self._count = 0
+
+    def add(self, rec: RecordingCanvas) -> tuple[str, RecordingCanvas]:
+        """(key, the kept recording equal to `rec`, or `rec` itself if it is new)."""
+        try:
+            group = self._groups.setdefault(tuple(rec.calls), [])
+        except TypeError:  # an unhashable argument (a list): group by the digest itself
+            group = self._groups.setdefault(("digest", rec.key()), [])
+        if group and (len(group) > 1 or group[0][1] is not rec):
+            digest = rec.key()
+            for key, kept in group:
+                if kept is rec or kept.key() == digest:
+                    return key, kept
+        elif group:
+            return group[0]
+        self._count += 1
+        entry = (f"a{self._count}", rec)
+        group.append(entry)
+        return entry
 
 
 def instance_names(layout: Layout, index: int, total: int, row: dict) -> dict:
@@ -73,7 +109,7 @@ def record_instances(layout: Layout, count: int = 1,
     limits.check("pages", total, f"{total:,} pages to render", Position(str(layout.path)))
     instances = []
     base = layout.scope()
-    distinct: dict[str, RecordingCanvas] = {}
+    distinct = Artworks()
     faults: list[SheetgenError] = []
     static = StaticCache(layout.styles)
     back_layout = layout.back.layout if layout.back is not None else None
@@ -167,7 +203,7 @@ def _point_at_field(err: UnprintableText, row: Row) -> None:
             return
 
 
-def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCanvas],
+def _record(elements: list[Element], scope: Any, distinct: Artworks,
             notes: list[tuple[Position, str]], faults: list[SheetgenError] | None,
             row: Row, static: StaticCache | None = None) -> Blocks:
     """Draw `elements` one recording each; identical recordings are shared via `distinct`.
@@ -198,8 +234,7 @@ def _record(elements: list[Element], scope: Any, distinct: dict[str, RecordingCa
             continue
         key = None
         if rec.calls:
-            key = rec.key()
-            rec = distinct.setdefault(key, rec)
+            key, rec = distinct.add(rec)
             blocks.append((key, rec))
         if static is not None and static.is_static(element):
             static.recorded[id(element)] = (key, rec, list(scope.budget.warnings[seen:]))
@@ -224,13 +259,14 @@ def _check_finite(rec: RecordingCanvas, element: Element) -> None:
 
 
 def _draw_instance(canvas: Canvas, blocks: Blocks, shared: set[str]) -> None:
-    """Replay an instance; consecutive shared blocks go through one form."""
+    """Replay an instance; consecutive shared blocks go through one form, named for the
+    digests of their recordings (the same artwork gets the same name in every document)."""
     run: list[tuple[str, RecordingCanvas]] = []
 
     def flush() -> None:
         if not run:
             return
-        key = "+".join(k for k, _ in run)
+        key = "+".join(rec.key() for _, rec in run)
         if canvas.begin_form(key):
             for _, rec in run:
                 rec.replay(canvas)

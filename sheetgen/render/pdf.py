@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen import canvas as rl_canvas
 
 from sheetgen import __version__
@@ -96,19 +97,28 @@ class PdfCanvas:
         self._c.transform(a, b, c, d, e, f)
 
     def _path(self, ops: list[PathOp]):
+        """A reportlab path of `ops`. Its operators are written here as reportlab's
+        moveTo/lineTo/curveTo/close write them (`fp_str` numbers, then m, l, c or h), the
+        first through the path's own append (which opens the path with `n` and checks it
+        starts with a move): the same bytes, without a method call per point of a map."""
         p = self._c.beginPath()
+        code = []
+        add = code.append
         for op in ops:
             kind = op[0]
-            if kind == "M":
-                p.moveTo(op[1], op[2])
-            elif kind == "L":
-                p.lineTo(op[1], op[2])
+            if kind == "L":
+                add(fp_str(op[1], op[2]) + " l")
             elif kind == "C":
-                p.curveTo(*op[1:7])
+                add(fp_str(op[1], op[2], op[3], op[4], op[5], op[6]) + " c")
+            elif kind == "M":
+                add(fp_str(op[1], op[2]) + " m")
             elif kind == "Z":
-                p.close()
+                add("h")
             else:  # pragma: no cover - programming error, not user input
                 raise ValueError(f"unknown path op {op!r}")
+        if code:
+            p._code_append(code[0])
+            p._code.extend(code[1:])
         return p
 
     def clip(self, ops: list[PathOp]) -> None:

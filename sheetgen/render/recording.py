@@ -18,6 +18,7 @@ class RecordingCanvas:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self._key: tuple[int, str] | None = None  # (calls digested, digest)
 
     def _rec(self, name: str, *args: Any) -> None:
         self.calls.append((name, args))
@@ -69,8 +70,12 @@ class RecordingCanvas:
 
     # --- helpers -----------------------------------------------------------------------
     def key(self) -> str:
-        """A digest of everything recorded: equal digests mean identical artwork."""
-        return hashlib.sha1(repr(self.calls).encode("utf-8")).hexdigest()
+        """A digest of everything recorded: equal digests mean identical artwork. Kept until
+        something more is recorded (the repr of a map's thousands of numbers is costly)."""
+        if self._key is None or self._key[0] != len(self.calls):
+            self._key = (len(self.calls),
+                         hashlib.sha1(repr(self.calls).encode("utf-8")).hexdigest())
+        return self._key[1]
 
     def replay(self, canvas: Canvas) -> None:
         for name, args in self.calls:

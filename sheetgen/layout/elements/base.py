@@ -72,6 +72,10 @@ class RenderBudget:
     max_copies: int = field(default_factory=lambda: limits.get("repeat_product"))
     warnings: list[tuple[Position, str]] = field(default_factory=list)
     """What elements noticed while drawing (text that does not fit), for the page's report."""
+    parsed: dict[Any, Any] = field(default_factory=dict)
+    """What the page's elements parsed from the same data, kept for the page (the Captain's
+    Curse sheet's name, map and small print read one island): key -> (the data, its parse);
+    holding the data keeps an id() key from being reused while the page is drawn."""
 
     def enter(self, pos: Position, copies: int = 1) -> None:
         """Going one level into a group, repeat (of `copies`) or component."""

@@ -84,7 +84,7 @@ def island_source(value: Any, scope: Scope, seed: Any, difficulty: str,
     the element (`pos`)."""
     if isinstance(value, dict):
         try:
-            island_from_dict(value)
+            _island(value, scope)
         except SheetgenError as err:
             if err.position is not None and err.position.line:
                 raise
@@ -139,8 +139,17 @@ def _land(island: Island, pos: Position | None) -> tuple[list[Polygon], Any]:
                             f"({err})", pos) from None
 
 
-def _island(data: dict[str, Any]) -> Island:
-    return island_from_dict(data)
+def _island(data: dict[str, Any], scope: Scope | None = None) -> Island:
+    """The island of `data`, parsed (and checked) once per page: the sheet's name, map and
+    small print all read the same data (`RenderBudget.parsed`)."""
+    memo = scope.budget.parsed if scope is not None and scope.budget is not None else None
+    if memo is None:
+        return island_from_dict(data)
+    key = ("captains_curse.island", id(data))
+    found = memo.get(key)
+    if found is None or found[0] is not data:
+        found = memo[key] = (data, island_from_dict(data))
+    return found[1]
 
 
 # ------------------------------------------------------------------ geometry helpers
@@ -346,7 +355,7 @@ class IslandMap(Element):
         _map_box(v, self.pos)
         data, _ = island_source(v["island"], scope, v["seed"] if v["seed"] is not None
                                 else scope.names.get("seed"), v["difficulty"], self.pos)
-        island = _island(data)
+        island = _island(data, scope)
         polys, land = island_land(island, self.pos)
         fr = map_frame(land, v["x"], v["y"], v["w"], v["h"])
         sx, sy, sw, sh = v["x"], v["y"], v["w"], v["h"]
@@ -611,4 +620,4 @@ class CentreGrid(Element):
         if v["frame"]:
             canvas.path(rect_ops(v["x"], v["y"], v["w"], v["h"]), fill=(1.0, 1.0, 1.0),
                         stroke=Stroke(INK, 1.0))
-        draw_centre_grid(canvas, _island(data), Ruleset(), v["x"], v["y"], v["w"], v["h"])
+        draw_centre_grid(canvas, _island(data, scope), Ruleset(), v["x"], v["y"], v["w"], v["h"])
