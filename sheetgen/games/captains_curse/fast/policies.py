@@ -314,6 +314,284 @@ def reply_estimate(
     return total / 36.0
 
 
+# The lazy leaf (reply_search): its entries are free[v], cursed[v] and the pass of
+# reply_estimate, each known either exactly or only by an upper bound.
+E_FREE = 0  # free[v] at E_FREE + v - 1
+E_CURSED = 6  # cursed[v] at E_CURSED + v - 1
+E_PASS = 12
+N_ENTRIES = 13
+UNKNOWN = 1.0e300
+"""The upper bound of a value nothing cheap bounds (a reply after which a sink could end
+the game, or one that ends it): such a value is computed when it could matter."""
+
+
+@njit(cache=True)
+def reply_search(
+    table: np.ndarray,
+    state: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    bar: float,
+    ties_lose: bool,
+    items: np.ndarray,
+    moves: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+) -> tuple[float, bool]:
+    """reply_value against a bar, for weights where bounds_hold: (reply_value, True), or
+    (an upper bound of it, False) as soon as that bound shows the candidate cannot win:
+    below `bar`, or equal to it when `ties_lose`.
+
+    Every reply is first bounded as reply_bound bounds it (partial_value, before a black
+    die's sink unless a sink could end the game); free[v] and cursed[v] are maxima over the
+    columns v can go in, so each starts as the largest bound of its replies. The 36 rolls
+    are then summed as in reply_estimate, and only the entries that decide some roll (its
+    best option, not matched by an exactly known one) are computed exactly, their replies
+    from the highest bound down until no bound is above the best value found. A roll whose
+    best is exact has the best reply_value would give it (the others are at most their
+    bounds), so once every roll is decided the sum is reply_value bit for bit: the same
+    floats added in the same order. Until then the sum is an upper bound: rounding is
+    monotone, so adding bounds in place of values cannot give less. `items` holds the
+    replies' positions (36 x S_SIZE at least).
+    """
+    if termination(table, state):
+        return value(table, state, params, need), True
+    ub = np.empty(36)  # per reply: bound of its value free, then of its value cursed
+    ubc = np.empty(36)
+    die = np.empty(36, dtype=np.int64)
+    val = np.empty(N_ENTRIES)
+    exact = np.zeros(N_ENTRIES, dtype=np.bool_)
+    ok = np.zeros(7, dtype=np.bool_)
+    loots = np.full(6, -1, dtype=np.int64)
+    avail = available(table, state)
+    wet = largest_usable_regions(table, state[S_SUNK])
+    for e in range(N_ENTRIES):
+        val[e] = -1.0e9  # reply_estimate's floor: a maximum starts there
+    n = 0
+    moves[0, M_DIE] = -1
+    moves[0, M_TAKE] = TAKE_WHITE
+    for v in range(1, 7):
+        for c in range(6):
+            if not placeable(table, state, avail, c, v):
+                continue
+            ok[v] = True
+            moves[0, M_COLUMN] = c
+            moves[0, M_VALUE] = v
+            st = items[n]
+            copy_state(st, state)
+            place_and_loot(table, st, moves, 0, loots)
+            die[n] = v
+            if termination(table, st):
+                x = value(table, st, params, need)
+                if x > val[E_FREE + v - 1]:
+                    val[E_FREE + v - 1] = x
+                ub[n] = -UNKNOWN  # known: never computed again
+                ubc[n] = UNKNOWN
+            else:
+                ub[n] = partial_value(table, st, params)
+                ubc[n] = ub[n] if not sink_may_end(table, st, wet) else UNKNOWN
+            n += 1
+    # val[e] holds the exact part (the maximum over replies computed); bounds go on top
+    ex = val.copy()
+    for v in range(1, 7):
+        top_f = -UNKNOWN
+        top_c = -UNKNOWN
+        for k in range(n):
+            if die[k] == v:
+                top_f = max(top_f, ub[k])
+                top_c = max(top_c, ubc[k])
+        e = E_FREE + v - 1
+        exact[e] = top_f <= ex[e]
+        val[e] = ex[e] if exact[e] else top_f
+        e = E_CURSED + v - 1
+        exact[e] = top_c <= ex[e]
+        val[e] = ex[e] if exact[e] else top_c
+    val[E_PASS] = partial_value(table, state, params)
+    if sink_may_end(table, state, wet):
+        val[E_PASS] = UNKNOWN
+    # the doubles shifts, as reply_value computes them
+    lowest = 0
+    for d in range(1, 7):
+        if state[S_DBL + d - 1] == 1:
+            lowest = d
+            break
+    spend_shift = 0.0
+    circle_shift = np.zeros(7)
+    blanks = False
+    for d in range(1, 7):
+        blanks = blanks or state[S_DBL + d - 1] == 0
+    if lowest or blanks:
+        copy_state(scratch, state)
+        base = value(table, scratch, params, need)
+        if lowest:
+            scratch[S_DBL + lowest - 1] = 2
+            spend_shift = value(table, scratch, params, need) - base
+            copy_state(scratch, state)
+        for d in range(1, 7):
+            if state[S_DBL + d - 1] == 0:
+                scratch[S_DBL + d - 1] = 1
+                circle_shift[d] = value(table, scratch, params, need) - base
+                circle_shift[d] += 1e-12
+                scratch[S_DBL + d - 1] = 0
+    refine = np.zeros(N_ENTRIES, dtype=np.bool_)
+    k_sinks = int(params[P_RESOLVE_SINKS])
+    while True:
+        total = rolls_total(table, state, val, exact, ok, lowest, spend_shift, circle_shift,
+                            refine)
+        todo = False
+        for e in range(N_ENTRIES):
+            todo = todo or refine[e]
+        if not todo:
+            return total, True
+        if total < bar or (ties_lose and total == bar):
+            return total, False
+        for e in range(N_ENTRIES):
+            if not refine[e]:
+                continue
+            refine[e] = False
+            exact[e] = True
+            if e == E_PASS:
+                moves[0, M_TAKE] = TAKE_PASS
+                copy_state(scratch, state)
+                resolve(table, scratch, moves, 0, params, need, loots, out)
+                val[e] = value(table, scratch, params, need)
+                continue
+            cursed = e >= E_CURSED
+            v = e - E_CURSED + 1 if cursed else e - E_FREE + 1
+            best = ex[e]
+            while True:  # this die's replies, highest bound first, while one may beat best
+                j = -1
+                for k in range(n):
+                    if die[k] == v:
+                        b = ubc[k] if cursed else ub[k]
+                        if b > best and (j < 0 or b > (ubc[j] if cursed else ub[j])):
+                            j = k
+                if j < 0:
+                    break
+                if cursed:
+                    ubc[j] = -UNKNOWN
+                    copy_state(scratch, items[j])
+                    sink_greedily(table, scratch, params, need, k_sinks)
+                    x = value_above(table, scratch, params, need, best)
+                else:
+                    ub[j] = -UNKNOWN
+                    x = value_above(table, items[j], params, need, best)
+                if x > best:
+                    best = x
+            val[e] = best
+
+
+@njit(cache=True)
+def rolls_total(
+    table: np.ndarray,
+    state: np.ndarray,
+    val: np.ndarray,
+    exact: np.ndarray,
+    ok: np.ndarray,
+    lowest: int,
+    spend_shift: float,
+    circle_shift: np.ndarray,
+    refine: np.ndarray,
+) -> float:
+    """reply_estimate's average over the 36 rolls of the best option, from the entries'
+    values `val`; marks in `refine` the inexact entries that are a roll's best option
+    where no exact one equals it (the rolls whose best may still fall)."""
+    cand = np.empty(10, dtype=np.int64)
+    shifted = np.empty(10, dtype=np.bool_)
+    total = 0.0
+    for w in range(1, 7):
+        for b in range(1, 7):
+            m = 0
+            if w == b:
+                d = w
+                blank = state[S_DBL + d - 1] == 0
+                forced = blank or (state[S_DBL + d - 1] == 2 and table[T_SPENT_COUNTS] == 0)
+                shift = circle_shift[d] if blank else 0.0
+                if ok[d]:
+                    if forced:
+                        best = val[E_CURSED + d - 1]
+                    else:
+                        best = max(val[E_FREE + d - 1], val[E_CURSED + d - 1])
+                        cand[m] = E_FREE + d - 1
+                        shifted[m] = False
+                        m += 1
+                    cand[m] = E_CURSED + d - 1
+                    shifted[m] = False
+                    m += 1
+                else:
+                    best = val[E_PASS]
+                    cand[m] = E_PASS
+                    shifted[m] = False
+                    m += 1
+                total += best + shift
+            else:
+                best = -1.0e9
+                if ok[w] or ok[b]:
+                    if ok[w]:
+                        best = val[E_FREE + w - 1]
+                        cand[m] = E_FREE + w - 1
+                        shifted[m] = False
+                        m += 1
+                    if ok[b]:
+                        if val[E_CURSED + b - 1] > best:
+                            best = val[E_CURSED + b - 1]
+                        cand[m] = E_CURSED + b - 1
+                        shifted[m] = False
+                        m += 1
+                else:
+                    best = val[E_PASS]
+                    cand[m] = E_PASS
+                    shifted[m] = False
+                    m += 1
+                if lowest:
+                    for mm in range(4):
+                        mw = w
+                        mb = b
+                        if mm == 0:
+                            mw = wrap(w + 1)
+                        elif mm == 1:
+                            mw = wrap(w - 1)
+                        elif mm == 2:
+                            mb = wrap(b + 1)
+                        else:
+                            mb = wrap(b - 1)
+                        alt = -1.0e9
+                        if ok[mw] or ok[mb]:
+                            if ok[mw]:
+                                alt = val[E_FREE + mw - 1]
+                                cand[m] = E_FREE + mw - 1
+                                shifted[m] = True
+                                m += 1
+                            if ok[mb]:
+                                if val[E_CURSED + mb - 1] > alt:
+                                    alt = val[E_CURSED + mb - 1]
+                                cand[m] = E_CURSED + mb - 1
+                                shifted[m] = True
+                                m += 1
+                        else:
+                            alt = val[E_PASS]
+                            cand[m] = E_PASS
+                            shifted[m] = True
+                            m += 1
+                        alt += spend_shift
+                        if alt > best:
+                            best = alt
+                total += best
+            # decided when an exact option equals the best (rounding is monotone, so an
+            # option's value plus the shift is the best exactly when it was chosen)
+            hit = False
+            for q in range(m):
+                e = cand[q]
+                if exact[e] and (val[e] + spend_shift if shifted[q] else val[e]) == best:
+                    hit = True
+            if not hit:
+                for q in range(m):
+                    e = cand[q]
+                    if not exact[e] and (val[e] + spend_shift if shifted[q] else val[e]) == best:
+                        refine[e] = True
+    return total / 36.0
+
+
 @njit(cache=True, inline="always")
 def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
     for k in range(S_SIZE):
@@ -450,6 +728,79 @@ def greedy_one_by_one(
 
 
 @njit(cache=True)
+def greedy_top(
+    table: np.ndarray,
+    state: np.ndarray,
+    moves: np.ndarray,
+    n: int,
+    k: int,
+    params: np.ndarray,
+    need: np.ndarray,
+    loots: np.ndarray,
+    resolved: np.ndarray,
+    have: np.ndarray,
+) -> np.ndarray:
+    """The k placements greedy values best, best first, ties to the lower index: what a
+    stable argsort of -value() over all n gives, for weights where bounds_hold.
+
+    Each placement is first bounded as greedy_placement bounds it; placements are then
+    valued exactly from the highest bound down until k are known and no bound reaches the
+    k-th value (a placement whose bound equals it could tie and come first). The others are
+    below the k-th and cannot be among the k. Positions valued exactly are kept in
+    `resolved` (`have` set), so the expert's search need not play them again.
+    """
+    out = np.zeros(2, dtype=np.int64)
+    k_sinks = int(params[P_RESOLVE_SINKS])
+    wet = largest_usable_regions(table, state[S_SUNK])
+    bound = np.empty(n)
+    exact = np.zeros(n, dtype=np.bool_)
+    vals = np.empty(n)
+    for i in range(n):
+        st = resolved[i]
+        copy_state(st, state)
+        place_and_loot(table, st, moves, i, loots)
+        if termination(table, st) == 0:
+            if moves[i, M_TAKE] == TAKE_WHITE or not sink_may_end(table, st, wet):
+                bound[i] = partial_value(table, st, params)
+                continue
+        if moves[i, M_TAKE] != TAKE_WHITE:  # R9
+            out[1] = sink_greedily(table, st, params, need, k_sinks)
+        vals[i] = value(table, st, params, need)
+        bound[i] = vals[i]
+        exact[i] = True
+        have[i] = True
+    top = np.empty(k, dtype=np.int64)
+    while True:
+        # the k best valued so far, by (value desc, index asc)
+        m = 0
+        for i in range(n):
+            if not exact[i]:
+                continue
+            # insert i into top[:m], keeping at most k
+            p = m
+            while p > 0 and vals[top[p - 1]] < vals[i]:
+                p -= 1
+            if p < k:
+                for q in range(min(m, k - 1), p, -1):
+                    top[q] = top[q - 1]
+                top[p] = i
+                if m < k:
+                    m += 1
+        j = -1
+        for i in range(n):
+            if not exact[i] and (j < 0 or bound[i] > bound[j]):
+                j = i
+        if j < 0 or (m == k and bound[j] < vals[top[k - 1]]):
+            return top[:m]
+        st = resolved[j]
+        if moves[j, M_TAKE] != TAKE_WHITE:  # R9
+            sink_greedily(table, st, params, need, k_sinks)
+        vals[j] = value(table, st, params, need)
+        exact[j] = True
+        have[j] = True
+
+
+@njit(cache=True)
 def choose_placement(
     table: np.ndarray,
     state: np.ndarray,
@@ -478,29 +829,41 @@ def choose_placement(
     # expert: two-ply expectimax with the greedy reply as leaf, over the K decisions that
     # greedy rates best (ties keep the enumeration order, so the choice is deterministic)
     k = int(params[P_EXPERT_K])
-    order = np.arange(n)
-    if 0 < k < n:
-        first = np.empty(n)
-        for i in range(n):
-            scratch[:] = state
-            resolve(table, scratch, moves, i, params, need, loots, out)
-            first[i] = -value(table, scratch, params, need)
-        order = np.argsort(first, kind="mergesort")[:k]
-    # The best reply_value wins, ties to the lowest index. Candidates are searched in
-    # greedy's order (the likeliest winners first), and one whose reply_bound cannot beat
-    # the best so far is skipped: the same choice with fewer leaves searched in full.
     bounded = bounds_hold(params)
+    order = np.arange(n)
+    resolved = np.empty((n, S_SIZE), dtype=np.int64)  # positions after greedy loot and sink
+    have = np.zeros(n, dtype=np.bool_)
+    if 0 < k < n:
+        if bounded:
+            order = greedy_top(table, state, moves, n, k, params, need, loots, resolved, have)
+        else:
+            first = np.empty(n)
+            for i in range(n):
+                scratch[:] = state
+                resolve(table, scratch, moves, i, params, need, loots, out)
+                first[i] = -value(table, scratch, params, need)
+            order = np.argsort(first, kind="mergesort")[:k]
+    # The best reply_value wins, ties to the lowest index. Candidates are searched in
+    # greedy's order (the likeliest winners first), and one whose reply_value is bounded
+    # below the best so far is dropped as soon as that is known (reply_search): the same
+    # choice with fewer leaves searched in full.
     reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
+    items = np.empty((36, S_SIZE), dtype=np.int64)
     for j in range(order.shape[0]):
         i = order[j]
-        scratch[:] = state
-        resolve(table, scratch, moves, i, params, need, loots, out)
-        if bounded and j > 0:
-            ub = reply_bound(table, scratch, params, need, reply_moves, scratch2, out)
-            if ub < best_v or (ub == best_v and i > best):
+        if have[i]:
+            copy_state(scratch, resolved[i])
+        else:
+            scratch[:] = state
+            resolve(table, scratch, moves, i, params, need, loots, out)
+        if bounded:
+            v, known = reply_search(table, scratch, params, need, best_v, i > best, items,
+                                    reply_moves, scratch2, out)
+            if not known:
                 continue
-        v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
+        else:
+            v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
         if v > best_v or (v == best_v and i < best):
             best_v = v
             best = i
@@ -569,6 +932,7 @@ def choose_sink(
     scratch = np.empty(S_SIZE, dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
     reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
+    items = np.empty((36, S_SIZE), dtype=np.int64)
     out = np.zeros(2, dtype=np.int64)
     best = -1
     best_v = -1.0e18
@@ -578,13 +942,15 @@ def choose_sink(
         scratch[:] = state
         scratch[S_SUNK] |= table[T_LINES + i]
         if policy == 2:
-            # a line whose reply_bound cannot beat the best so far (ties keep the earlier
+            # a line whose reply_value cannot beat the best so far (ties keep the earlier
             # line) needs no full search: choose_placement's pruning, same choice
-            if bounded and j > 0 and reply_bound(
-                table, scratch, params, need, reply_moves, scratch2, out
-            ) <= best_v:
-                continue
-            v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
+            if bounded:
+                v, known = reply_search(table, scratch, params, need, best_v, True, items,
+                                        reply_moves, scratch2, out)
+                if not known:
+                    continue
+            else:
+                v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
         else:
             v = value(table, scratch, params, need)
         if v > best_v:
