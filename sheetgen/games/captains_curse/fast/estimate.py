@@ -319,13 +319,21 @@ def value_above(
     v = partial_value(table, state, params)
     if v <= floor:
         return v
+    return v - sink_penalty(table, state, params, need)
+
+
+@njit(cache=True)
+def sink_penalty(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray
+                 ) -> float:
+    """value()'s sink term on a position that is not over: value() is partial_value() less
+    this, exactly (0.0 when no line is usable). It does not depend on the doubles."""
     # the next owed sink will cost at least the cheapest usable line
     line, cheapest = cheapest_sink_memo(table, state, available(table, state), params, need)
     if line >= 0:
         if cheapest > 1.0e5:
             cheapest = params[P_LOST] * 0.3
-        v -= params[P_SINK] * cheapest
-    return v
+        return params[P_SINK] * cheapest
+    return 0.0
 
 
 @njit(cache=True, inline="always")

@@ -50,6 +50,7 @@ from sheetgen.games.captains_curse.fast.estimate import (
     need_weights,
     partial_value,
     sink_cost,
+    sink_penalty,
     value,
     value_above,
     value_sink,
@@ -65,11 +66,6 @@ from sheetgen.games.captains_curse.fast.rules import (
 )
 
 POLICY_IDS = {"random": 0, "greedy": 1, "expert": 2}
-
-BOUND_MARGIN = 1e-6
-"""Added to reply_bound: its doubles shifts are differences of partial_value where
-reply_value's are differences of value(); equal but for rounding (values are sums of at
-most a few hundred terms under 1e4, so rounding stays many orders of magnitude below)."""
 
 
 @njit(cache=True, inline="always")
@@ -105,18 +101,8 @@ def sink_greedily(
 def largest_usable_regions(table: np.ndarray, sunk: int) -> np.ndarray:
     """The unsunk regions of the usable lines (R11) that no other usable line's region
     contains: a sink destroys a subset of one of them (regions are laminar, R12)."""
-    n_lines = table[T_NLINES]
-    out = np.empty(n_lines, dtype=np.int64)
-    m = 0
-    covered = 0
-    for k in range(n_lines - 1, -1, -1):  # largest first: containers before their parts
-        region = fresh_region(table, sunk, table[T_LINES + 3 * n_lines + k], n_lines, covered)
-        if region == 0:
-            continue
-        covered |= region
-        out[m] = region
-        m += 1
-    return out[:m]
+    out = np.empty(table[T_NLINES], dtype=np.int64)
+    return out[:usable_regions_into(table, sunk, out)]
 
 
 @njit(cache=True)
@@ -151,40 +137,9 @@ def reply_value(
     scratch: np.ndarray,
     out: np.ndarray,
 ) -> float:
-    """Expected value over the 36 next rolls of greedy's best reply (the expert's leaf)."""
-    return reply_estimate(table, state, params, need, moves, scratch, out, False)
-
-
-@njit(cache=True)
-def reply_bound(
-    table: np.ndarray,
-    state: np.ndarray,
-    params: np.ndarray,
-    need: np.ndarray,
-    moves: np.ndarray,
-    scratch: np.ndarray,
-    out: np.ndarray,
-) -> float:
-    """An upper bound on reply_value, for weights where bounds_hold: each reply's value is
-    replaced by partial_value, which skips the costly sink term (value() <= partial_value
-    on a position that is not over), taken before a black-die reply's sink unless a sink
-    could end the game (partial_value only falls with more water). The roll average is
-    monotone in the replies' values, so the bound holds for the whole leaf."""
-    return reply_estimate(table, state, params, need, moves, scratch, out, True)
-
-
-@njit(cache=True)
-def reply_estimate(
-    table: np.ndarray,
-    state: np.ndarray,
-    params: np.ndarray,
-    need: np.ndarray,
-    moves: np.ndarray,
-    scratch: np.ndarray,
-    out: np.ndarray,
-    bound: bool,
-) -> float:
-    """reply_value (bound False) or reply_bound (bound True)."""
+    """Expected value over the 36 next rolls of greedy's best reply (the expert's leaf),
+    every reply valued: the search for any weights. reply_search gives the same number
+    with fewer replies valued where bounds_hold."""
     if termination(table, state):
         return value(table, state, params, need)
     # Per die value: best position after placing it without / with a sink.
@@ -193,7 +148,6 @@ def reply_estimate(
     ok = np.zeros(7, dtype=np.bool_)
     loots = np.full(6, -1, dtype=np.int64)
     avail = available(table, state)
-    wet = largest_usable_regions(table, state[S_SUNK]) if bound else np.empty(0, np.int64)
     for v in range(1, 7):
         for c in range(6):
             if placeable(table, state, avail, c, v):
@@ -204,18 +158,9 @@ def reply_estimate(
                 moves[0, M_VALUE] = v
                 scratch[:] = state
                 resolve(table, scratch, moves, 0, params, need, loots, out)
-                if bound and termination(table, scratch) == 0:
-                    val = partial_value(table, scratch, params)
-                    if val > free[v]:
-                        free[v] = val
-                    if not sink_may_end(table, scratch, wet):
-                        if val > cursed[v]:
-                            cursed[v] = val
-                        continue
-                else:
-                    val = value_above(table, scratch, params, need, free[v])
-                    if val > free[v]:
-                        free[v] = val
+                val = value_above(table, scratch, params, need, free[v])
+                if val > free[v]:
+                    free[v] = val
                 # the same move with the black die
                 sink_greedily(table, scratch, params, need, int(params[P_RESOLVE_SINKS]))
                 val = value_above(table, scratch, params, need, cursed[v])
@@ -224,14 +169,9 @@ def reply_estimate(
     moves[0, M_DIE] = -1
     moves[0, M_TAKE] = TAKE_PASS
     scratch[:] = state
-    if bound and not sink_may_end(table, scratch, wet):
-        pass_value = partial_value(table, scratch, params)  # before the pass's sink
-    else:
-        resolve(table, scratch, moves, 0, params, need, loots, out)
-        pass_value = value(table, scratch, params, need)
-    # Spending a circled doubles symbol: its effect on value() is a constant shift. Doubles
-    # change neither the sink term nor the end of the game, so partial_value gives the same
-    # shift but for rounding, which the bound's margin (below) covers.
+    resolve(table, scratch, moves, 0, params, need, loots, out)
+    pass_value = value(table, scratch, params, need)
+    # Spending a circled doubles symbol: its effect on value() is a constant shift.
     lowest = 0
     for d in range(1, 7):
         if state[S_DBL + d - 1] == 1:
@@ -240,14 +180,9 @@ def reply_estimate(
     spend_shift = 0.0
     if lowest:
         scratch[:] = state
-        if bound:
-            base = partial_value(table, scratch, params)
-            scratch[S_DBL + lowest - 1] = 2
-            spend_shift = partial_value(table, scratch, params) - base
-        else:
-            base = value(table, scratch, params, need)
-            scratch[S_DBL + lowest - 1] = 2
-            spend_shift = value(table, scratch, params, need) - base
+        base = value(table, scratch, params, need)
+        scratch[S_DBL + lowest - 1] = 2
+        spend_shift = value(table, scratch, params, need) - base
     circle_shift = np.zeros(7)
     total = 0.0
     for w in range(1, 7):
@@ -259,14 +194,9 @@ def reply_estimate(
                 if blank:
                     if circle_shift[d] == 0.0:
                         scratch[:] = state
-                        if bound:
-                            base = partial_value(table, scratch, params)
-                            scratch[S_DBL + d - 1] = 1
-                            circle_shift[d] = partial_value(table, scratch, params) - base
-                        else:
-                            base = value(table, scratch, params, need)
-                            scratch[S_DBL + d - 1] = 1
-                            circle_shift[d] = value(table, scratch, params, need) - base
+                        base = value(table, scratch, params, need)
+                        scratch[S_DBL + d - 1] = 1
+                        circle_shift[d] = value(table, scratch, params, need) - base
                         circle_shift[d] += 1e-12
                     shift = circle_shift[d]
                 else:
@@ -309,13 +239,11 @@ def reply_estimate(
                     if alt > best:
                         best = alt
             total += best
-    if bound:
-        return total / 36.0 + BOUND_MARGIN
     return total / 36.0
 
 
 # The lazy leaf (reply_search): its entries are free[v], cursed[v] and the pass of
-# reply_estimate, each known either exactly or only by an upper bound.
+# reply_value, each known either exactly or only by an upper bound.
 E_FREE = 0  # free[v] at E_FREE + v - 1
 E_CURSED = 6  # cursed[v] at E_CURSED + v - 1
 E_PASS = 12
@@ -323,6 +251,34 @@ N_ENTRIES = 13
 UNKNOWN = 1.0e300
 """The upper bound of a value nothing cheap bounds (a reply after which a sink could end
 the game, or one that ends it): such a value is computed when it could matter."""
+
+# reply_search's work arrays, made once per decision (`search_work`), sliced here
+F_UB, F_UBC, F_VAL, F_EX, F_SHIFT, F_SIZE = 0, 36, 72, 85, 98, 105
+I_DIE, I_LOOTS, I_CAND, I_WET = 0, 36, 42, 52
+B_EXACT, B_OK, B_REFINE, B_SHIFTED, B_SIZE = 0, 13, 20, 33, 43
+
+
+@njit(cache=True)
+def search_work(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """reply_search's work arrays: positions of the replies, floats, ints, flags."""
+    return (np.empty((36, S_SIZE), dtype=np.int64), np.empty(F_SIZE),
+            np.empty(I_WET + table[T_NLINES], dtype=np.int64), np.empty(B_SIZE, dtype=np.bool_))
+
+
+@njit(cache=True)
+def usable_regions_into(table: np.ndarray, sunk: int, out: np.ndarray) -> int:
+    """largest_usable_regions written into out[:m]; returns m."""
+    n_lines = table[T_NLINES]
+    m = 0
+    covered = 0
+    for k in range(n_lines - 1, -1, -1):  # largest first: containers before their parts
+        region = fresh_region(table, sunk, table[T_LINES + 3 * n_lines + k], n_lines, covered)
+        if region == 0:
+            continue
+        covered |= region
+        out[m] = region
+        m += 1
+    return m
 
 
 @njit(cache=True)
@@ -333,7 +289,7 @@ def reply_search(
     need: np.ndarray,
     bar: float,
     ties_lose: bool,
-    items: np.ndarray,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     moves: np.ndarray,
     scratch: np.ndarray,
     out: np.ndarray,
@@ -342,31 +298,41 @@ def reply_search(
     (an upper bound of it, False) as soon as that bound shows the candidate cannot win:
     below `bar`, or equal to it when `ties_lose`.
 
-    Every reply is first bounded as reply_bound bounds it (partial_value, before a black
-    die's sink unless a sink could end the game); free[v] and cursed[v] are maxima over the
-    columns v can go in, so each starts as the largest bound of its replies. The 36 rolls
-    are then summed as in reply_estimate, and only the entries that decide some roll (its
-    best option, not matched by an exactly known one) are computed exactly, their replies
-    from the highest bound down until no bound is above the best value found. A roll whose
-    best is exact has the best reply_value would give it (the others are at most their
-    bounds), so once every roll is decided the sum is reply_value bit for bit: the same
-    floats added in the same order. Until then the sum is an upper bound: rounding is
-    monotone, so adding bounds in place of values cannot give less. `items` holds the
-    replies' positions (36 x S_SIZE at least).
+    Every reply is first bounded by partial_value, which skips the costly sink term
+    (value() <= partial_value on a position that is not over), taken before a black die's
+    sink unless a sink could end the game (partial_value only falls with more water).
+    free[v] and cursed[v] are maxima over the columns v can go in, so each starts as the
+    largest bound of its replies. The 36 rolls are then summed as in reply_value, and only
+    the entries that decide some roll (its best option, not matched by an exactly known
+    one) are computed exactly, their replies from the highest bound down until no bound is
+    above the best value found. A roll whose best is exact has the best reply_value would
+    give it (the others are at most their bounds), so once every roll is decided the sum
+    is reply_value bit for bit: the same floats added in the same order. Until then the
+    sum is an upper bound: rounding is monotone, so adding bounds in place of values
+    cannot give less. `work` = search_work(table).
     """
     if termination(table, state):
         return value(table, state, params, need), True
-    ub = np.empty(36)  # per reply: bound of its value free, then of its value cursed
-    ubc = np.empty(36)
-    die = np.empty(36, dtype=np.int64)
-    val = np.empty(N_ENTRIES)
-    exact = np.zeros(N_ENTRIES, dtype=np.bool_)
-    ok = np.zeros(7, dtype=np.bool_)
-    loots = np.full(6, -1, dtype=np.int64)
+    items, fw, iw, bw = work
+    ub = fw[F_UB:F_UBC]  # per reply: bound of its value free, then of its value cursed
+    ubc = fw[F_UBC:F_VAL]
+    val = fw[F_VAL:F_EX]
+    ex = fw[F_EX:F_SHIFT]
+    circle_shift = fw[F_SHIFT:F_SIZE]
+    die = iw[I_DIE:I_LOOTS]
+    loots = iw[I_LOOTS:I_CAND]
+    exact = bw[B_EXACT:B_OK]
+    ok = bw[B_OK:B_REFINE]
+    refine = bw[B_REFINE:B_SHIFTED]
+    loots[:] = -1
+    ok[:] = False
+    exact[:] = False
+    refine[:] = False
+    circle_shift[:] = 0.0
     avail = available(table, state)
-    wet = largest_usable_regions(table, state[S_SUNK])
+    wet = iw[I_WET:I_WET + usable_regions_into(table, state[S_SUNK], iw[I_WET:])]
     for e in range(N_ENTRIES):
-        val[e] = -1.0e9  # reply_estimate's floor: a maximum starts there
+        ex[e] = -1.0e9  # reply_value's floor: a maximum starts there
     n = 0
     moves[0, M_DIE] = -1
     moves[0, M_TAKE] = TAKE_WHITE
@@ -383,16 +349,15 @@ def reply_search(
             die[n] = v
             if termination(table, st):
                 x = value(table, st, params, need)
-                if x > val[E_FREE + v - 1]:
-                    val[E_FREE + v - 1] = x
+                if x > ex[E_FREE + v - 1]:
+                    ex[E_FREE + v - 1] = x
                 ub[n] = -UNKNOWN  # known: never computed again
                 ubc[n] = UNKNOWN
             else:
                 ub[n] = partial_value(table, st, params)
                 ubc[n] = ub[n] if not sink_may_end(table, st, wet) else UNKNOWN
             n += 1
-    # val[e] holds the exact part (the maximum over replies computed); bounds go on top
-    ex = val.copy()
+    # ex[e] is the exact part (the maximum over replies computed); bounds go on top
     for v in range(1, 7):
         top_f = -UNKNOWN
         top_c = -UNKNOWN
@@ -406,38 +371,37 @@ def reply_search(
         e = E_CURSED + v - 1
         exact[e] = top_c <= ex[e]
         val[e] = ex[e] if exact[e] else top_c
-    val[E_PASS] = partial_value(table, state, params)
-    if sink_may_end(table, state, wet):
-        val[E_PASS] = UNKNOWN
-    # the doubles shifts, as reply_value computes them
+    pv = partial_value(table, state, params)
+    val[E_PASS] = UNKNOWN if sink_may_end(table, state, wet) else pv
+    # The doubles shifts, as reply_value computes them with value(): doubles change neither
+    # the end of the game nor the sink term, so value() is partial_value less one penalty.
     lowest = 0
     for d in range(1, 7):
         if state[S_DBL + d - 1] == 1:
             lowest = d
             break
     spend_shift = 0.0
-    circle_shift = np.zeros(7)
     blanks = False
     for d in range(1, 7):
         blanks = blanks or state[S_DBL + d - 1] == 0
     if lowest or blanks:
+        penalty = sink_penalty(table, state, params, need)
+        base = pv - penalty
         copy_state(scratch, state)
-        base = value(table, scratch, params, need)
         if lowest:
             scratch[S_DBL + lowest - 1] = 2
-            spend_shift = value(table, scratch, params, need) - base
-            copy_state(scratch, state)
+            spend_shift = (partial_value(table, scratch, params) - penalty) - base
+            scratch[S_DBL + lowest - 1] = 1
         for d in range(1, 7):
             if state[S_DBL + d - 1] == 0:
                 scratch[S_DBL + d - 1] = 1
-                circle_shift[d] = value(table, scratch, params, need) - base
+                circle_shift[d] = (partial_value(table, scratch, params) - penalty) - base
                 circle_shift[d] += 1e-12
                 scratch[S_DBL + d - 1] = 0
-    refine = np.zeros(N_ENTRIES, dtype=np.bool_)
     k_sinks = int(params[P_RESOLVE_SINKS])
     while True:
         total = rolls_total(table, state, val, exact, ok, lowest, spend_shift, circle_shift,
-                            refine)
+                            refine, iw[I_CAND:I_WET], bw[B_SHIFTED:B_SIZE])
         todo = False
         for e in range(N_ENTRIES):
             todo = todo or refine[e]
@@ -492,12 +456,13 @@ def rolls_total(
     spend_shift: float,
     circle_shift: np.ndarray,
     refine: np.ndarray,
+    cand: np.ndarray,
+    shifted: np.ndarray,
 ) -> float:
-    """reply_estimate's average over the 36 rolls of the best option, from the entries'
+    """reply_value's average over the 36 rolls of the best option, from the entries'
     values `val`; marks in `refine` the inexact entries that are a roll's best option
-    where no exact one equals it (the rolls whose best may still fall)."""
-    cand = np.empty(10, dtype=np.int64)
-    shifted = np.empty(10, dtype=np.bool_)
+    where no exact one equals it (the rolls whose best may still fall). `cand` and
+    `shifted` are room for a roll's options (10)."""
     total = 0.0
     for w in range(1, 7):
         for b in range(1, 7):
@@ -849,7 +814,7 @@ def choose_placement(
     # choice with fewer leaves searched in full.
     reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
-    items = np.empty((36, S_SIZE), dtype=np.int64)
+    work = search_work(table)
     for j in range(order.shape[0]):
         i = order[j]
         if have[i]:
@@ -858,7 +823,7 @@ def choose_placement(
             scratch[:] = state
             resolve(table, scratch, moves, i, params, need, loots, out)
         if bounded:
-            v, known = reply_search(table, scratch, params, need, best_v, i > best, items,
+            v, known = reply_search(table, scratch, params, need, best_v, i > best, work,
                                     reply_moves, scratch2, out)
             if not known:
                 continue
@@ -932,7 +897,7 @@ def choose_sink(
     scratch = np.empty(S_SIZE, dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
     reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
-    items = np.empty((36, S_SIZE), dtype=np.int64)
+    work = search_work(table)
     out = np.zeros(2, dtype=np.int64)
     best = -1
     best_v = -1.0e18
@@ -945,7 +910,7 @@ def choose_sink(
             # a line whose reply_value cannot beat the best so far (ties keep the earlier
             # line) needs no full search: choose_placement's pruning, same choice
             if bounded:
-                v, known = reply_search(table, scratch, params, need, best_v, True, items,
+                v, known = reply_search(table, scratch, params, need, best_v, True, work,
                                         reply_moves, scratch2, out)
                 if not known:
                     continue
