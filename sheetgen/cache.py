@@ -76,17 +76,47 @@ def cached_json(name: str, sources: Iterable[Path], settings: str,
     for path in sorted(Path(p) for p in sources):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     path = cache_root() / name / f"{h.hexdigest()[:16]}.json"
+
+    def read() -> Any:
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    data = read()
+    if data is not None:
+        return data
+    with _measuring(path):  # another process measuring the same figures: wait, then read
+        data = read()
+        if data is not None:
+            return data
+        data = compute()
+        try:
+            from sheetgen.atomic import write_text
+            from sheetgen.errors import SheetgenError
+
+            write_text(path, json.dumps(data, indent=1) + "\n")
+        except (OSError, SheetgenError):
+            pass
+    return data
+
+
+@contextmanager
+def _measuring(path: Path) -> Iterator[None]:
+    """Hold `<path>.lock` while the figures for `path` are measured, so processes that need
+    the same figures at once (two test workers, `rulebook --all`'s books, a studio beside a
+    render) measure them once and the others read the result. Without a lock file (no
+    fcntl, a folder that cannot be written) each measures on its own, as before."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        pass
-    data = compute()
-    try:
-        from sheetgen.atomic import write_text
-        from sheetgen.errors import SheetgenError
+        import fcntl
 
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text(path, json.dumps(data, indent=1) + "\n")
-    except (OSError, SheetgenError):
-        pass
-    return data
+        handle = open(path.with_name(path.name + ".lock"), "a")  # noqa: SIM115
+    except (ImportError, OSError):
+        handle = None
+    if handle is None:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield

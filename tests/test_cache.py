@@ -114,3 +114,35 @@ def test_cached_json_measures_once_per_digest(tmp_path, monkeypatch):
     (tmp_path / "blocked").write_text("a file where the cache folder would go")
     monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "blocked"))
     assert cached_json("t", [source], "seed 1", measure)["n"] == 4
+
+
+def _measure_in_a_process(cache: str, source: str, log: str) -> dict:
+    import os
+    import time
+
+    from sheetgen.cache import cached_json
+
+    os.environ["SHEETGEN_CACHE"] = cache
+
+    def measure():
+        with open(log, "a") as f:
+            f.write(f"{os.getpid()}\n")
+        time.sleep(1.0)  # long enough for the other process to ask meanwhile
+        return {"by": os.getpid()}
+
+    return cached_json("t", [Path(source)], "seed 1", measure)
+
+
+def test_processes_asking_at_once_measure_once(tmp_path):
+    """Two processes that need the same figures at the same moment (two test workers, two
+    books of `rulebook --all`) measure them once: the second waits and reads the first's."""
+    import multiprocessing
+
+    source = tmp_path / "engine.py"
+    source.write_text("x = 1\n")
+    log = tmp_path / "measured.log"
+    args = (str(tmp_path / "cache"), str(source), str(log))
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        results = pool.starmap(_measure_in_a_process, [args, args])
+    assert len(log.read_text().split()) == 1
+    assert results[0] == results[1]
