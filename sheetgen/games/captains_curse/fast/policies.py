@@ -61,6 +61,7 @@ from sheetgen.games.captains_curse.fast.rules import (
     apply_placement,
     available,
     line_usable,
+    lowest_circled_double,
     placeable,
     termination,
 )
@@ -172,11 +173,7 @@ def reply_value(
     resolve(table, scratch, moves, 0, params, need, loots, out)
     pass_value = value(table, scratch, params, need)
     # Spending a circled doubles symbol: its effect on value() is a constant shift.
-    lowest = 0
-    for d in range(1, 7):
-        if state[S_DBL + d - 1] == 1:
-            lowest = d
-            break
+    lowest = lowest_circled_double(state)
     spend_shift = 0.0
     if lowest:
         scratch[:] = state
@@ -375,11 +372,7 @@ def reply_search(
     val[E_PASS] = UNKNOWN if sink_may_end(table, state, wet) else pv
     # The doubles shifts, as reply_value computes them with value(): doubles change neither
     # the end of the game nor the sink term, so value() is partial_value less one penalty.
-    lowest = 0
-    for d in range(1, 7):
-        if state[S_DBL + d - 1] == 1:
-            lowest = d
-            break
+    lowest = lowest_circled_double(state)
     spend_shift = 0.0
     blanks = False
     for d in range(1, 7):

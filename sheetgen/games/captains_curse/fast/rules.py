@@ -54,6 +54,16 @@ def line_usable(table: np.ndarray, sunk: int, i: int, n_lines: int) -> bool:
     return (region & ~sunk) != 0 and (e0 == 0 or (e0 & sunk) != 0) and (e1 == 0 or (e1 & sunk) != 0)
 
 
+@njit(cache=True, inline="always")
+def lowest_circled_double(state: np.ndarray) -> int:
+    """The lowest doubles value circled and not yet spent (R7: the one a spend uses), or 0
+    when none is; the move generator and the expert's reply search both ask it."""
+    for d in range(1, 7):
+        if state[S_DBL + d - 1] == 1:
+            return d
+    return 0
+
+
 @njit(cache=True)
 def termination(table: np.ndarray, state: np.ndarray) -> int:
     """R14: 0 = go on; 1 columns complete, 2 ring sunk, 3 island sunk, 4 nothing to loot."""
@@ -122,11 +132,7 @@ def enum_placements(
             moves[n, M_VALUE] = 0
             n += 1
         return n
-    lowest = 0
-    for d in range(1, 7):
-        if state[S_DBL + d - 1] == 1:
-            lowest = d
-            break
+    lowest = lowest_circled_double(state)
     n_mods = 1
     if lowest:
         n_mods = 5
