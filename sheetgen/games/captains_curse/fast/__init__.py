@@ -11,6 +11,14 @@ thousands of seeds). A game never allocates Python objects. One job per module:
 - `policies`: the random, greedy and expert players (`POLICY_IDS`);
 - `games`: `play` one game with its turn records, `play_summaries` for many.
 
+Functions that allocate no array are compiled with `_nrt=False` (no numba runtime): numba
+otherwise increments and decrements the reference count of every array argument on each
+call, two atomic library calls per array, and the expert's search makes tens of thousands
+of such calls per game (a quarter of its time went there). They take the arrays they are
+given and return scalars; only the callers that allocate work arrays (`play`,
+`choose_placement`, `greedy_top`, ...) keep the runtime. Compiling an allocation without it
+fails at compile time, so the flag cannot silently go wrong.
+
 This package re-exports what the rest of sheetgen uses (`fast.play`, `fast.S_SUNK`, ...).
 Its modules are imported here, inside `numba_cache_for`, so their compiled code is cached
 under a digest of these sources (see `sheetgen.cache`).

@@ -80,7 +80,7 @@ def new_work() -> np.ndarray:
     return work
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def need_weights(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
 ) -> int:
@@ -131,7 +131,7 @@ def sink_cost(
     return cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fresh_region(table: np.ndarray, sunk: int, i: int, n_lines: int, covered: int) -> int:
     """Line i's unsunk region if the line is usable (R11) and its region misses `covered`,
     else 0. Regions are laminar (R12): visiting lines by region size, one that meets the
@@ -144,7 +144,7 @@ def fresh_region(table: np.ndarray, sunk: int, i: int, n_lines: int, covered: in
     return region
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cheapest_sink(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
 ) -> tuple[int, float]:
@@ -180,7 +180,7 @@ def cheapest_sink(
     return best, best_cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cheapest_sink_memo(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
 ) -> tuple[int, float]:
@@ -207,7 +207,7 @@ def cheapest_sink_memo(
     return line, cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_sink(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray) -> int:
     """Greedy's sink: the cheapest usable line (see cheapest_sink), or -1 (R13)."""
     return cheapest_sink_memo(table, state, available(table, state), params, need)[0]
@@ -261,7 +261,7 @@ def value_sink(
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_loot(table: np.ndarray, state: np.ndarray, c: int) -> int:
     """Loot first the space whose region is most at risk: inside cheap, usable lines."""
     avail = available(table, state)
@@ -293,13 +293,13 @@ def best_loot(table: np.ndarray, state: np.ndarray, c: int) -> int:
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def value(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray) -> float:
     """Estimated final score of a position at the end of a turn (see module docstring)."""
     return value_above(table, state, params, need, -1.0e18)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def value_above(
     table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, floor: float
 ) -> float:
@@ -322,7 +322,7 @@ def value_above(
     return v - sink_penalty(table, state, params, need)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sink_penalty(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray
                  ) -> float:
     """value()'s sink term on a position that is not over: value() is partial_value() less

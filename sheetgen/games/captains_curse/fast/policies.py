@@ -46,6 +46,7 @@ from sheetgen.games.captains_curse.fast.estimate import (
     P_RING_SINK,
     P_SINK,
     best_loot,
+    best_sink,
     fresh_region,
     need_weights,
     partial_value,
@@ -92,7 +93,12 @@ def sink_greedily(
 ) -> int:
     """Sink greedy's line (of its k cheapest, the one leaving the best value); returns the
     line or -1 when none may be chosen (R13)."""
-    line = value_sink(table, state, params, need, k)
+    # value_sink(k <= 1) is best_sink; called directly, this path allocates no array (and
+    # so compiles without NRT, see the package docstring)
+    if k <= 1:
+        line = best_sink(table, state, params, need)
+    else:
+        line = value_sink(table, state, params, need, k)
     if line >= 0:
         state[S_SUNK] |= table[T_LINES + line]
     return line
@@ -106,7 +112,7 @@ def largest_usable_regions(table: np.ndarray, sunk: int) -> np.ndarray:
     return out[:usable_regions_into(table, sunk, out)]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve(
     table: np.ndarray,
     state: np.ndarray,
@@ -262,7 +268,7 @@ def search_work(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
             np.empty(I_WET + table[T_NLINES], dtype=np.int64), np.empty(B_SIZE, dtype=np.bool_))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def usable_regions_into(table: np.ndarray, sunk: int, out: np.ndarray) -> int:
     """largest_usable_regions written into out[:m]; returns m."""
     n_lines = table[T_NLINES]
@@ -278,7 +284,7 @@ def usable_regions_into(table: np.ndarray, sunk: int, out: np.ndarray) -> int:
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reply_search(
     table: np.ndarray,
     state: np.ndarray,
@@ -438,7 +444,7 @@ def reply_search(
             val[e] = best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rolls_total(
     table: np.ndarray,
     state: np.ndarray,
@@ -556,7 +562,7 @@ def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
         dst[k] = src[k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sink_may_end(table: np.ndarray, state: np.ndarray, wet: np.ndarray) -> bool:
     """Whether some usable line could end the game (R14: ring sunk, nothing to loot) when
     sunk now; `wet` = largest_usable_regions of the position's water."""

@@ -32,7 +32,7 @@ def popcount(x: int) -> int:
     return _ctpop(np.int64(x))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next64(rs: np.ndarray) -> np.uint64:
     rs[0] = rs[0] + GAMMA
     z = rs[0]
@@ -41,7 +41,7 @@ def next64(rs: np.ndarray) -> np.uint64:
     return z ^ (z >> U64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw(rs: np.ndarray, n: int) -> int:
     """[0, n) by multiply-shift of the top 32 bits, exactly as rng.SplitMix64.randrange."""
     return np.int64(((next64(rs) >> U64(32)) * U64(n)) >> U64(32))

@@ -64,7 +64,7 @@ def lowest_circled_double(state: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def termination(table: np.ndarray, state: np.ndarray) -> int:
     """R14: 0 = go on; 1 columns complete, 2 ring sunk, 3 island sunk, 4 nothing to loot."""
     done = True
@@ -83,7 +83,7 @@ def termination(table: np.ndarray, state: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_score(table: np.ndarray, state: np.ndarray) -> int:
     """R16-R17 on a finished sheet: totals minus X, X = every cell not circled."""
     score = 0
@@ -99,7 +99,7 @@ def final_score(table: np.ndarray, state: np.ndarray) -> int:
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def enum_placements(
     table: np.ndarray, state: np.ndarray, w: int, b: int, doubles_circled: int, moves: np.ndarray
 ) -> int:
@@ -182,7 +182,7 @@ def enum_placements(
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_placement(table: np.ndarray, state: np.ndarray, moves: np.ndarray, i: int) -> None:
     """Spend the doubles symbol (R7) and circle the value, crossing cells above (R6)."""
     if moves[i, M_DIE] >= 0:
@@ -194,7 +194,7 @@ def apply_placement(table: np.ndarray, state: np.ndarray, moves: np.ndarray, i: 
         state[S_NEXT + c] = row + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_loot(table: np.ndarray, state: np.ndarray, c: int, space: int) -> None:
     """R6 loot, then R10 abandonment if the column is complete."""
     bit = 1 << space
