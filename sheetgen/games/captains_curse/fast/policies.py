@@ -186,63 +186,31 @@ def reply_value(
         base = value(table, scratch, params, need)
         scratch[S_DBL + lowest - 1] = 2
         spend_shift = value(table, scratch, params, need) - base
+    # Circling a blank doubles symbol: likewise a constant shift.
     circle_shift = np.zeros(7)
-    total = 0.0
-    for w in range(1, 7):
-        for b in range(1, 7):
-            if w == b:
-                d = w
-                blank = state[S_DBL + d - 1] == 0
-                forced = blank or (state[S_DBL + d - 1] == 2 and table[T_SPENT_COUNTS] == 0)
-                if blank:
-                    if circle_shift[d] == 0.0:
-                        scratch[:] = state
-                        base = value(table, scratch, params, need)
-                        scratch[S_DBL + d - 1] = 1
-                        circle_shift[d] = value(table, scratch, params, need) - base
-                        circle_shift[d] += 1e-12
-                    shift = circle_shift[d]
-                else:
-                    shift = 0.0
-                if ok[d]:
-                    best = cursed[d] if forced else max(free[d], cursed[d])
-                else:
-                    best = pass_value
-                total += best + shift
-                continue
-            best = -1.0e9
-            if ok[w] or ok[b]:
-                if ok[w]:
-                    best = free[w]
-                if ok[b] and cursed[b] > best:
-                    best = cursed[b]
-            else:
-                best = pass_value
-            if lowest:
-                for m in range(4):
-                    mw = w
-                    mb = b
-                    if m == 0:
-                        mw = wrap(w + 1)
-                    elif m == 1:
-                        mw = wrap(w - 1)
-                    elif m == 2:
-                        mb = wrap(b + 1)
-                    else:
-                        mb = wrap(b - 1)
-                    alt = -1.0e9
-                    if ok[mw] or ok[mb]:
-                        if ok[mw]:
-                            alt = free[mw]
-                        if ok[mb] and cursed[mb] > alt:
-                            alt = cursed[mb]
-                    else:
-                        alt = pass_value
-                    alt += spend_shift
-                    if alt > best:
-                        best = alt
-            total += best
-    return total / 36.0
+    for d in range(1, 7):
+        if state[S_DBL + d - 1] == 0:
+            scratch[:] = state
+            base = value(table, scratch, params, need)
+            scratch[S_DBL + d - 1] = 1
+            circle_shift[d] = value(table, scratch, params, need) - base
+            circle_shift[d] += 1e-12
+    # The rolls as reply_search sums them, every entry exact.
+    opt_val = np.empty(2 * N_ENTRIES)
+    for v in range(1, 7):
+        opt_val[E_FREE + v - 1] = free[v]
+        opt_val[E_CURSED + v - 1] = cursed[v]
+    opt_val[E_PASS] = pass_value
+    for e in range(N_ENTRIES):
+        opt_val[N_ENTRIES + e] = opt_val[e] + spend_shift
+    n_opt = np.empty(36, dtype=np.int64)
+    opts = np.empty(36 * MAX_OPTIONS, dtype=np.int64)
+    roll_shift = np.empty(36)
+    double = np.empty(36, dtype=np.bool_)
+    roll_options(table, state, ok, lowest, circle_shift, n_opt, opts, roll_shift, double)
+    exact = np.ones(N_ENTRIES, dtype=np.bool_)
+    refine = np.zeros(N_ENTRIES, dtype=np.bool_)
+    return rolls_total(opt_val, exact, n_opt, opts, roll_shift, double, refine)
 
 
 # The lazy leaf (reply_search): its entries are free[v], cursed[v] and the pass of
