@@ -760,6 +760,12 @@ def greedy_top(
         have[j] = True
 
 
+KEPT_VALID = S_SIZE
+KEPT_SIZE = S_SIZE + 1
+"""`kept`: the expert's chosen position after greedy's loot and sink (the state), then 1
+when it holds one for the choose_sink that follows (`kept_value[0]` its reply_value)."""
+
+
 @njit(cache=True)
 def choose_placement(
     table: np.ndarray,
@@ -775,6 +781,28 @@ def choose_placement(
 
     `need` is the heuristics' work array (`new_work()`); its memo may be kept for a game.
     """
+    return choose_placement_keeping(table, state, moves, n, policy, policy_rng, params, need,
+                                    np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1))
+
+
+@njit(cache=True)
+def choose_placement_keeping(
+    table: np.ndarray,
+    state: np.ndarray,
+    moves: np.ndarray,
+    n: int,
+    policy: int,
+    policy_rng: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    kept: np.ndarray,
+    kept_value: np.ndarray,
+) -> int:
+    """choose_placement, and for the expert the position it chose (after greedy's loot and
+    sink) with its exact reply_value in `kept` (see KEPT_SIZE): when the move is a black-die
+    decision, the sink the expert then chooses compares that very position among its lines,
+    and choose_sink_knowing takes its value instead of searching it again."""
+    kept[KEPT_VALID] = 0
     if n == 1:
         return 0
     if policy == 0:
@@ -827,6 +855,9 @@ def choose_placement(
         if v > best_v or (v == best_v and i < best):
             best_v = v
             best = i
+            copy_state(kept, scratch)
+            kept[KEPT_VALID] = 1
+            kept_value[0] = v
     return best
 
 
@@ -857,6 +888,25 @@ def choose_sink(
     need: np.ndarray,
 ) -> int:
     """A usable line (R11), or -1 when none is (R13)."""
+    return choose_sink_knowing(table, state, policy, policy_rng, params, need,
+                               np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1))
+
+
+@njit(cache=True)
+def choose_sink_knowing(
+    table: np.ndarray,
+    state: np.ndarray,
+    policy: int,
+    policy_rng: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    kept: np.ndarray,
+    kept_value: np.ndarray,
+) -> int:
+    """choose_sink, where a line that leaves the position in `kept` (if valid, see
+    choose_placement_keeping) has the reply_value kept with it: the same number its search
+    would give (a search pruned below the best so far gives a bound; the exact value is no
+    higher, so that line is not chosen either way)."""
     n_lines = table[T_NLINES]
     if policy == 0:
         k = 0
@@ -904,7 +954,12 @@ def choose_sink(
         if policy == 2:
             # a line whose reply_value cannot beat the best so far (ties keep the earlier
             # line) needs no full search: choose_placement's pruning, same choice
-            if bounded:
+            same = kept[KEPT_VALID] == 1
+            for q in range(S_SIZE):
+                same = same and scratch[q] == kept[q]
+            if same:
+                v = kept_value[0]
+            elif bounded:
                 v, known = reply_search(table, scratch, params, need, best_v, True, work,
                                         reply_moves, scratch2, out)
                 if not known:
