@@ -172,6 +172,12 @@ def _font_metrics(font: Any) -> tuple[dict[int, float], float, float, float]:
     return widths, missing, ascent, descent
 
 
+_PLAYED = frozenset(
+    b"q Q cm w re W W* S s f F f* B B* b b* n rg RG k K g G cs CS sc scn SC SCN gs BT Tf TL "
+    b"Tc Tw Tz Ts Tr Td TD Tm T* Tj TJ ' \" Do BI".split())
+"""The operators `Interpreter` follows besides the path points (the rest are skipped)."""
+
+
 class Interpreter:
     """Plays one page; `run()` returns its `PageContent`."""
 
@@ -202,7 +208,20 @@ class Interpreter:
         pending_clip = False
         path: list[tuple[float, float]] = []
         for operands, op in self._operations(owner):
-            if op == b"q":
+            # the commonest first, `apply` written out (the same arithmetic)
+            if op == b"c" or op == b"v" or op == b"y":
+                a, b, c, d, e, f = gs.ctm
+                nums = [float(v) for v in operands]
+                for i in range(0, len(nums), 2):
+                    x, y = nums[i], nums[i + 1]
+                    path.append((a * x + c * y + e, b * x + d * y + f))
+            elif op == b"l" or op == b"m":
+                a, b, c, d, e, f = gs.ctm
+                x, y = float(operands[0]), float(operands[1])
+                path.append((a * x + c * y + e, b * x + d * y + f))
+            elif op not in _PLAYED:
+                continue
+            elif op == b"q":
                 stack.append(gs.copy())
             elif op == b"Q":
                 if stack:
@@ -211,12 +230,6 @@ class Interpreter:
                 gs.ctm = mul(tuple(float(v) for v in operands), gs.ctm)
             elif op == b"w":
                 gs.width = float(operands[0])
-            elif op in (b"m", b"l"):
-                path.append(apply(gs.ctm, float(operands[0]), float(operands[1])))
-            elif op in (b"c", b"v", b"y"):
-                nums = [float(v) for v in operands]
-                for i in range(0, len(nums), 2):
-                    path.append(apply(gs.ctm, nums[i], nums[i + 1]))
             elif op == b"re":
                 x, y, w, h = (float(v) for v in operands)
                 path += [apply(gs.ctm, px, py) for px, py in
