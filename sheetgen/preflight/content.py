@@ -473,7 +473,8 @@ class Streams:
                 ContentStream(owner, self.reader).operations]
 
 
-_INLINE_IMAGE = re.compile(rb"(?m)^BI\b")
+INLINE_IMAGE = re.compile(rb"(?m)^BI\b")
+"""An inline image in unparsed instructions (its data may hold line breaks)."""
 
 
 def _plain_operations(parsed: list) -> list[tuple[list, bytes]]:
@@ -488,7 +489,7 @@ def _plain_operations(parsed: list) -> list[tuple[list, bytes]]:
 
     text = pikepdf.unparse_content_stream(parsed)
     lines = text.split(b"\n")
-    if len(lines) != len(parsed) or _INLINE_IMAGE.search(text):
+    if len(lines) != len(parsed) or INLINE_IMAGE.search(text):
         return [([_plain(v) for v in operands], bytes(op)) for operands, op in parsed]
     ops = []
     for i, line in enumerate(lines):

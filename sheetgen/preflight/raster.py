@@ -102,7 +102,7 @@ def without_text(pdf: bytes, streams: Any = None) -> bytes:
     cannot parse is rewritten by pypdf (`_without_text_pypdf`), as before."""
     import pikepdf
 
-    from sheetgen.preflight.content import Streams
+    from sheetgen.preflight.content import INLINE_IMAGE, Streams
 
     if streams is None or streams.pdf is None:
         streams = Streams(pdf, None)
@@ -116,6 +116,21 @@ def without_text(pdf: bytes, streams: Any = None) -> bytes:
         parsed = streams.instructions(key)
         if parsed is None:
             return None
+        text = pikepdf.unparse_content_stream(parsed)
+        lines = text.split(b"\n")
+        if len(lines) == len(parsed) and not INLINE_IMAGE.search(text):
+            # one instruction a line, the operator last: edited as text, not object by
+            # object through pikepdf's bindings (the same bytes as unparsing the edit)
+            out = []
+            for line in lines:
+                op = line.rsplit(b" ", 1)[-1]
+                if op == b"Tr":
+                    out.append(b"3 Tr")
+                    continue
+                out.append(line)
+                if op == b"BT":
+                    out.append(b"3 Tr")
+            return b"\n".join(out)
         ops = []
         for instruction in parsed:
             op = bytes(instruction.operator)
