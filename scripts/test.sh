@@ -7,8 +7,10 @@
 # exit status is the first failing step's. Arguments go to both steps:
 #     bash scripts/test.sh tests/cli -x        # a folder, stop at the first failure
 #     SHEETGEN_TEST_WORKERS=0 bash scripts/test.sh   # in one process, no xdist
-# `--dist loadgroup` with the groups tests/conftest.py gives keeps each costly shared fixture
-# (a rulebook render, the installed wheel) built once per step, not once per worker.
+# `--dist loadgroup` with the groups tests/conftest.py gives keeps each costly fixture a
+# module shares (the installed wheel) built once per step, not once per worker, and hands
+# out the longest groups first; rulebook renders and bundled outputs are files the workers
+# share (tests/helpers/session_files.py), built once per step whichever worker asks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test

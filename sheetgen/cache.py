@@ -11,10 +11,7 @@ in a folder named after a digest of every source file the compiled code depends 
 numba version), so any edit to any of them starts a fresh cache rather than reusing a stale
 one. Numba picks a function's cache folder when the function is decorated, so the package
 imports its compiled modules inside the `with` block. A user's own `NUMBA_CACHE_DIR` is
-kept as the parent folder. Inside that folder a function is found by where its source sits
-among the block's sources, not by their absolute path (`sheetgen.numba_locator`), so copies
-of the same sources at other paths (an installed wheel beside the checkout, a reinstall)
-share one compiled copy.
+kept as the parent folder.
 """
 
 from __future__ import annotations
@@ -53,30 +50,17 @@ def numba_cache_for(name: str, sources: Iterable[Path]) -> Iterator[Path]:
     package's `__pycache__`, then its own user-wide folder), as it does for any unwritable
     cache folder.
     """
-    from numba.core import caching, config
+    from numba.core import config
 
-    from sheetgen.numba_locator import SourcesFolderLocator
-
-    sources = [Path(p).resolve() for p in sources]
     parent = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else (
         cache_root() / "numba")
     folder = parent / f"{name}-{sources_digest(sources)}"
-    before = (config.CACHE_DIR, SourcesFolderLocator.root,
-              getattr(config, "CACHE_LOCATOR_CLASSES", None))
+    before = config.CACHE_DIR
     config.CACHE_DIR = str(folder)
-    if sources and before[2] is not None:  # numba >= 0.62 lets a package choose a locator
-        SourcesFolderLocator.root = Path(os.path.commonpath([p.parent for p in sources]))
-        # Ours first; then a user's own choice, else numba's usual ones (an unwritable
-        # folder falls back to the package's __pycache__ or numba's user-wide folder).
-        config.CACHE_LOCATOR_CLASSES = ",".join([
-            f"{SourcesFolderLocator.__module__}.{SourcesFolderLocator.__name__}",
-            before[2] or ",".join(c.__name__ for c in caching.CacheImpl._locator_classes)])
     try:
         yield folder
     finally:
-        config.CACHE_DIR, SourcesFolderLocator.root = before[:2]
-        if before[2] is not None:
-            config.CACHE_LOCATOR_CLASSES = before[2]
+        config.CACHE_DIR = before
 
 
 def cached_json(name: str, sources: Iterable[Path], settings: str,
@@ -88,10 +72,7 @@ def cached_json(name: str, sources: Iterable[Path], settings: str,
     the time."""
     import json
 
-    h = hashlib.sha256(settings.encode())
-    for path in sorted(Path(p) for p in sources):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    path = cache_root() / name / f"{h.hexdigest()[:16]}.json"
+    path = cached_json_path(name, sources, settings)
 
     def read() -> Any:
         try:
@@ -115,6 +96,15 @@ def cached_json(name: str, sources: Iterable[Path], settings: str,
         except (OSError, SheetgenError):
             pass
     return data
+
+
+def cached_json_path(name: str, sources: Iterable[Path], settings: str) -> Path:
+    """Where `cached_json` keeps those figures (the file may not exist yet): the test suite
+    asks whether they are measured before its workers start (tests/helpers/warm_caches.py)."""
+    h = hashlib.sha256(settings.encode())
+    for path in sorted(Path(p) for p in sources):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return cache_root() / name / f"{h.hexdigest()[:16]}.json"
 
 
 @contextmanager

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -16,8 +17,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers.session_files import SessionFiles  # (tests/ is on sys.path, as for tests)
 
 REPO = Path(__file__).resolve().parents[1]
+SHARED_FOLDER = "sheetgen_shared_folder"  # a worker's `workerinput` key: `session_files`
 
 
 @pytest.fixture
@@ -41,59 +44,76 @@ def write_layout(tmp_path: Path) -> Callable[..., Path]:
     return write
 
 
-class _BundledPdfs(dict):
-    """name -> PDF bytes of a bundled output, rendered on first use (once per session):
+class _BundledPdfs:
+    """`bundled_pdf(name)`: the PDF bytes of a bundled output, rendered on first use (once
+    per run, by whichever xdist worker asks first: `session_files`):
     "pad:GAME:PAPER" (and "pad:GAME:PAPER<suffix>" for a pad's extra files),
     "render:LAYOUT" (defaults, as `sheetgen render` prints it), "example:NAME"
     (layouts/examples/NAME.yaml), "cmyk:LAYOUT" (`--colorspace cmyk`, PDF/X-4),
     "x1a:LAYOUT" (`--pdfx x1a`)."""
 
-    def __missing__(self, name: str) -> bytes:
+    def __init__(self, files: SessionFiles):
+        self.files = files
+
+    def __call__(self, name: str) -> bytes:
+        kind, _, rest = name.partition(":")
+        if kind == "pad":  # an extra file of a pad ("pad:voodoo:a2-board-a2") comes with it
+            game, paper = rest.rsplit(":", 1)
+            pad = f"pad:{game}:{paper.split('-')[0]}"
+            return self.files.read(name, lambda: self._pad(pad, game), lock=pad)
+        return self.files.read(name, lambda: {name: self._render(kind, rest)})
+
+    @staticmethod
+    def _pad(name: str, game: str) -> dict[str, bytes]:
         from sheetgen import registry
+        from sheetgen.registry import Pad
+
+        paper = name.rsplit(":", 1)[1]
+        builder = registry.find(game).pad_builder()
+        options = {"count": 2, "seed": 7} if game == "captains-curse" else {"paper": paper}
+        result = builder(**options)
+        pad = result if isinstance(result, Pad) else Pad(*result)
+        return {name: pad.pdf, **{name + suffix: data for suffix, data in pad.extras}}
+
+    @staticmethod
+    def _render(kind: str, rest: str) -> bytes:
         from sheetgen.layout.bundled import find_layout
         from sheetgen.layout.document import RenderOptions, load_layout
-        from sheetgen.registry import Pad
         from sheetgen.render.output import render_pdf
 
-        kind, _, rest = name.partition(":")
-        if kind == "pad":
-            game, paper = rest.rsplit(":", 1)
-            if "-" in paper:  # an extra file of a pad: "pad:voodoo:a2-board-a2"
-                self[f"pad:{game}:{paper.split('-')[0]}"]
-                return self[name]
-            builder = registry.find(game).pad_builder()
-            options = {"count": 2, "seed": 7} if game == "captains-curse" else {"paper": paper}
-            result = builder(**options)
-            pad = result if isinstance(result, Pad) else Pad(*result)
-            pdf = pad.pdf
-            for suffix, data in pad.extras:  # "pad:voodoo:a2-board-a2"
-                self[name + suffix] = data
-        else:
-            path = (REPO / "layouts" / "examples" / f"{rest}.yaml" if kind == "example"
-                    else find_layout(rest))
-            press = kind in ("cmyk", "x1a")
-            layout = load_layout(path, RenderOptions(
-                colorspace="cmyk" if press else None, pdfx="x1a" if kind == "x1a" else None))
-            count = layout.imposition.per_sheet if (
-                len(layout.data) == 1 and layout.imposition is not None) else 1
-            pdf = render_pdf(layout, count)
-        self[name] = pdf
-        return pdf
+        path = (REPO / "layouts" / "examples" / f"{rest}.yaml" if kind == "example"
+                else find_layout(rest))
+        press = kind in ("cmyk", "x1a")
+        layout = load_layout(path, RenderOptions(
+            colorspace="cmyk" if press else None, pdfx="x1a" if kind == "x1a" else None))
+        count = layout.imposition.per_sheet if (
+            len(layout.data) == 1 and layout.imposition is not None) else 1
+        return render_pdf(layout, count)
 
 
 @pytest.fixture(scope="session")
-def bundled_pdf() -> Callable[[str], bytes]:
+def session_files(request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory) -> SessionFiles:
+    """Files built once per run and shared by every xdist worker of it (rulebook renders,
+    bundled outputs; `tests/helpers/session_files.py`): in the folder the controller made
+    for the run, or without xdist in this session's own."""
+    folder = getattr(request.config, "workerinput", {}).get(SHARED_FOLDER)
+    return SessionFiles(Path(folder) if folder else tmp_path_factory.mktemp("session-files"))
+
+
+@pytest.fixture(scope="session")
+def bundled_pdf(session_files: SessionFiles) -> Callable[[str], bytes]:
     """A function: the PDF bytes of a bundled output (see `_BundledPdfs`), rendered once per
-    test session however many tests ask for it."""
-    pdfs = _BundledPdfs()
-    return pdfs.__getitem__
+    run however many tests, on however many workers, ask for it."""
+    return _BundledPdfs(session_files)
 
 
-# Fixtures that are costly to build and shared beyond one module (rulebook renders, bundled
-# outputs, the headless browser): under pytest-xdist (scripts/test.sh runs the suite with
+# Fixtures that are costly to build, shared beyond one module and held by each worker
+# itself (the headless browser): under pytest-xdist (scripts/test.sh runs the suite with
 # `-n auto --dist loadgroup`) every test that uses one of them goes to the same worker, so
-# each is built once per run rather than once per worker.
-SHARED_EXPENSIVE = frozenset({"books", "rendered", "bundled_pdf", "browser"})
+# each is built once per run rather than once per worker. (Rulebook renders and bundled
+# outputs are files every worker shares, `session_files`: their tests spread.)
+SHARED_EXPENSIVE = frozenset({"browser"})
 
 
 def _shares_a_built_fixture(item: pytest.Item) -> bool:
@@ -118,7 +138,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     linked through a fixture of `SHARED_EXPENSIVE` share one group (a union of linked sets,
     since xdist runs an item with two group names as a third group). Every other test is a
     group of its own, so xdist spreads a module of costly independent tests over both
-    workers. xdist sends the largest groups first. Without xdist nothing changes."""
+    workers.
+
+    Then the groups are put in order, the longest first by the recorded durations
+    (`tests/helpers/durations.py`, a hint: a test it does not know counts as short), each
+    group's tests in their own order; xdist hands out groups in this order (its own
+    reordering by test count is switched off, `pytest_configure`), so the last groups to
+    start are short ones and no worker finishes a three-minute test alone while the other
+    idles. Without xdist nothing changes."""
     if config.getoption("dist", "no") == "no" and not hasattr(config, "workerinput"):
         return
     parent: dict[str, str] = {}
@@ -139,8 +166,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for key in keys[1:]:
             parent[find(key)] = find(keys[0])
         keys_of.append(keys)
+    groups: dict[str, list[pytest.Item]] = {}
     for item, keys in zip(items, keys_of, strict=True):
-        item.add_marker(pytest.mark.xdist_group(find(keys[0]).replace(":", "-", 1)))
+        group = find(keys[0]).replace(":", "-", 1)
+        item.add_marker(pytest.mark.xdist_group(group))
+        groups.setdefault(group, []).append(item)
+    from helpers.durations import estimate
+
+    costs = {group: sum(estimate(item.nodeid) for item in members)
+             for group, members in groups.items()}
+    items[:] = [item for group in sorted(groups, key=lambda g: -costs[g])
+                for item in groups[group]]
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -166,20 +202,25 @@ WARM_LOCK = "sheetgen_warm_lock"  # a worker's `workerinput` key: the warm-up's 
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Under xdist, on an empty cache, compile the Captain's Curse fast path (and measure the
-    Black Dice figures) once before the workers start, rather than in every worker at once
-    (`tests/helpers/warm_caches.py`). The warm-ups hold an exclusive lock on a file of this
-    session's own while they run; each worker waits on it before its first test (see
-    `pytest_runtestloop`), after its collection, which overlaps the compile. With a warm
-    cache (or no xdist) nothing is started."""
+    """Under xdist (in the controller): make the run's shared folder (`session_files`), let
+    the collection hook's order stand (xdist would sort groups by test count), and, on an
+    empty cache, fill what every worker would otherwise compute or wait for (the Captain's
+    Curse fast path's compile, the Black Dice and Voodoo book figures) before the workers
+    start, each in a process of its own at the same time (`tests/helpers/warm_caches.py`).
+    The warm-ups hold an exclusive lock on a file of this session's own while they run;
+    each worker waits on it before its first test (see `pytest_runtestloop`), after its
+    collection, which overlaps them. With a warm cache (or no xdist) none is started."""
     if hasattr(config, "workerinput") or config.getoption("dist", "no") == "no":
         return
-    from helpers.warm_caches import fast_path_warm  # (tests/ is on sys.path, as for tests)
+    config.option.loadscopereorder = False
+    folder = Path(tempfile.mkdtemp(prefix="sheetgen-session-"))
+    config.stash[_folder_key] = str(folder)
+    from helpers.warm_caches import cold
 
-    if fast_path_warm():
+    warm_ups = cold()
+    if not warm_ups:
         return
-    folder = Path(tempfile.mkdtemp(prefix="sheetgen-warm-"))
-    lock = folder / "lock"
+    lock = folder / "warm-up.lock"
     fd = os.open(lock, os.O_CREAT | os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)  # held by the children's copies of fd until they end
     config.stash[_warm_key] = str(lock)
@@ -187,28 +228,32 @@ def pytest_configure(config: pytest.Config) -> None:
         subprocess.Popen([sys.executable, str(REPO / "tests" / "helpers" / "warm_caches.py"),
                           what], pass_fds=(fd,), stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for what in ("captains-curse", "black-dice")]
+        for what in warm_ups]
     os.close(fd)
 
 
+_folder_key = pytest.StashKey[str]()
 _warm_key = pytest.StashKey[str]()
 _warm_procs = pytest.StashKey[list]()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Reap the warm-ups (so their CPU counts as this run's, for benchmarks/bench_suite.py)
-    and remove their lock."""
+    and remove the run's folder (the shared files, the warm-up's lock)."""
     for proc in config.stash.get(_warm_procs, []):
         proc.wait()
-    lock = config.stash.get(_warm_key, None)
-    if lock:
-        Path(lock).unlink(missing_ok=True)
-        Path(lock).parent.rmdir()
+    folder = config.stash.get(_folder_key, None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:  # noqa: ANN001 (an xdist WorkerController)
-    """Tell each xdist worker where the warm-up's lock is (when one was started)."""
+    """Tell each xdist worker where the run's shared folder and the warm-up's lock (when one
+    was started) are."""
+    folder = node.config.stash.get(_folder_key, None)
+    if folder:
+        node.workerinput[SHARED_FOLDER] = folder
     lock = node.config.stash.get(_warm_key, None)
     if lock:
         node.workerinput[WARM_LOCK] = lock

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from sheetgen.canvas import MM
 from sheetgen.preflight.model import Finding, PageInfo, mm
-from sheetgen.preflight.raster import Raster
+from sheetgen.preflight.raster import PAPER_WHITE, Raster
 
 HAIRLINE = 0.25
 """Thinnest stroke, points: thinner lines break up or vanish on toner and offset alike."""
@@ -22,7 +22,8 @@ def check_margin(page: PageInfo, raster: Raster) -> Iterator[Finding]:
         return
     import numpy as np
 
-    ink = raster.ink
+    pixels = np.asarray(raster.image)
+    ink = pixels.min(axis=2) < PAPER_WHITE
     h, w = ink.shape
     limit = (page.plan.margin - MARGIN_SLACK) * raster.scale
     cols = np.flatnonzero(ink.any(axis=0))

@@ -2,11 +2,14 @@
 
 On an empty cache (a new machine, as CI sees it) the first test in each xdist worker that
 plays Captain's Curse paid numba's compile of the fast path, about 75 s of CPU, both
-workers at the same time; and the first Black Dice rulebook measured its quests' figures
-(about 40 s of CPU). tests/conftest.py runs this file (`python tests/helpers/warm_caches.py
-captains-curse`, and `black-dice` beside it) until it has run once for the fast path's
-current sources, and the workers wait for it before their first test: each is
-then computed once and loaded from the cache by every worker and every CLI subprocess.
+workers at the same time; the first Black Dice rulebook measured its quests' figures
+(about 40 s of CPU); and the Voodoo book's verdict figures (about 50 s) were measured by
+the first worker to ask while the other waited on the cache's lock (two tests of
+tests/rulebooks/test_sources.py, 54 s and 48 s in the first step). tests/conftest.py runs
+this file once per cold cache, each warm-up in a process of its own at the same time
+(`python tests/helpers/warm_caches.py captains-curse`, `black-dice`, `voodoo`), and the
+workers wait for them before their first test: each is then computed once and loaded
+from the cache by every worker and every CLI subprocess.
 
 What it calls is what the suite calls: the fast path's whole-game entry points (`play`,
 `play_summaries`) and the per-decision ones a `FastPlayer` uses through the engine
@@ -22,9 +25,15 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _done_marker() -> Path:
+    """Named after this checkout too: numba files a function's compiled code under the full
+    path of its source folder, so another clone or worktree of the same sources compiles
+    its own (a marker shared by checkouts let a worktree's workers compile it both)."""
+    import hashlib
+
     from sheetgen.games.captains_curse import fast
 
-    return fast.CACHE_FOLDER / "suite-warm-up.done"
+    checkout = hashlib.sha256(str(REPO).encode()).hexdigest()[:12]
+    return fast.CACHE_FOLDER / f"suite-warm-up-{checkout}.done"
 
 
 def fast_path_warm() -> bool:
@@ -60,7 +69,35 @@ def measure_black_dice() -> None:
     difficulty()
 
 
-WARM = {"captains-curse": compile_fast_path, "black-dice": measure_black_dice}
+def black_dice_measured() -> bool:
+    from sheetgen.games.black_dice.difficulty import _cache_file
+
+    return _cache_file().is_file()
+
+
+def measure_voodoo() -> None:
+    """The Voodoo book's verdict on the bundled Sea of Souls (`cached_json`)."""
+    from sheetgen.games.voodoo.verify import bundled_verdict
+
+    bundled_verdict()
+
+
+def voodoo_measured() -> bool:
+    from sheetgen.games.voodoo.verify import bundled_verdict_is_cached
+
+    return bundled_verdict_is_cached()
+
+
+WARM = {"captains-curse": (fast_path_warm, compile_fast_path),
+        "black-dice": (black_dice_measured, measure_black_dice),
+        "voodoo": (voodoo_measured, measure_voodoo)}
+"""name -> (whether its cache is filled, what fills it)."""
+
+
+def cold() -> list[str]:
+    """The warm-ups whose caches are empty (each check reads a file name or two)."""
+    return [name for name, (warm, _) in WARM.items() if not warm()]
+
 
 if __name__ == "__main__":
-    WARM[sys.argv[1]]()
+    WARM[sys.argv[1]][1]()

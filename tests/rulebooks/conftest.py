@@ -1,5 +1,6 @@
-"""Shared fixtures: each rulebook is rendered once per test session (rendering is the slow
-part), and helpers read the PDF back the way a reader would: page by page."""
+"""Shared fixtures: each rulebook is rendered once per test run (rendering is the slow part;
+the PDF is a file every xdist worker reads, so the tests that read it can run on any), and
+helpers read the PDF back the way a reader would: page by page."""
 
 from __future__ import annotations
 
@@ -11,41 +12,41 @@ import pytest
 from sheetgen.rulebooks import GAMES, render_book
 
 
+def _rulebook(files, game: str, paper: str, booklet: bool = False) -> Path:
+    """The file of that rulebook, rendered by the first worker of the run to ask."""
+    name = f"rulebook:{game}:{paper}:{'booklet' if booklet else 'book'}"
+    return files.path(name, lambda: {name: render_book(game, paper, booklet=booklet)})
+
+
 class _Books(dict):
     """game -> path of its A4 rulebook, rendered on first use (the bytes `rendered` holds)."""
 
-    def __init__(self, folder: Path, rendered):
+    def __init__(self, files):
         super().__init__()
-        self.folder = folder
-        self.rendered = rendered
+        self.files = files
 
     def __missing__(self, game: str) -> Path:
         assert game in GAMES
-        path = self.folder / f"{game}.pdf"
-        path.write_bytes(self.rendered(game, "a4"))
-        self[game] = path
+        self[game] = path = _rulebook(self.files, game, "a4")
         return path
 
 
 @pytest.fixture(scope="session")
-def books(tmp_path_factory, rendered) -> dict[str, Path]:
-    """Every game's A4 rulebook as a file (rendered once per session, when first asked for,
-    and shared with `rendered`)."""
-    return _Books(tmp_path_factory.mktemp("rulebooks"), rendered)
+def books(session_files) -> dict[str, Path]:
+    """Every game's A4 rulebook as a file (rendered once per run, when first asked for, by
+    whichever xdist worker asks first, and shared with `rendered`; tests/conftest.py's
+    `session_files`). Read it; never write to it."""
+    return _Books(session_files)
 
 
 @pytest.fixture(scope="session")
-def rendered():
+def rendered(session_files):
     """A function: `rendered(game, paper, booklet=False)`, the PDF bytes of that rulebook,
-    rendered once per session however many tests read it (a test of determinism compares
-    them with a render of its own)."""
-    cache: dict[tuple[str, str, bool], bytes] = {}
+    rendered once per run however many tests on however many workers read it (a test of
+    determinism compares them with a render of its own)."""
 
     def get(game: str, paper: str, booklet: bool = False) -> bytes:
-        key = (game, paper, booklet)
-        if key not in cache:
-            cache[key] = render_book(game, paper, booklet=booklet)
-        return cache[key]
+        return _rulebook(session_files, game, paper, booklet).read_bytes()
 
     return get
 

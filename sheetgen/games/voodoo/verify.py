@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sheetgen.engine.stats import Proportion
@@ -231,25 +232,37 @@ def first_design_text() -> str:
     return text
 
 
+def _verdict_cache() -> tuple[str, list[Path], str]:
+    """`cached_json`'s name, sources and settings for `bundled_verdict`: every Voodoo and
+    engine source and the board."""
+    package = Path(__file__).resolve().parent
+    sources = [*package.glob("*.py"), *(package / "data").glob("*.yaml"),
+               *(package.parents[1] / "engine").glob("*.py")]
+    return "voodoo-verify", sources, f"{DEFAULT_PLAN} seed {BOOK_SEED}"
+
+
 def bundled_verdict() -> dict[str, Any]:
     """`verify` of the bundled Sea of Souls with the documented plan and seed 1, as JSON
     data: measured when the rulebook is built (one process: a book may itself be built in a
     worker) and kept in sheetgen's cache until a Voodoo or engine source, or the board,
     changes."""
-    from pathlib import Path
-
     from sheetgen.cache import cached_json
 
-    package = Path(__file__).resolve().parent
-    sources = [*package.glob("*.py"), *(package / "data").glob("*.yaml"),
-               *(package.parents[1] / "engine").glob("*.py")]
     def measure() -> dict[str, Any]:
         data = verify_board(None, DEFAULT_PLAN, BOOK_SEED).to_dict()
         first = verify_board(first_design_text(), DEFAULT_PLAN, BOOK_SEED, lineups=("table",))
         data["first_design"] = first.to_dict()
         return data
 
-    return cached_json("voodoo-verify", sources, f"{DEFAULT_PLAN} seed {BOOK_SEED}", measure)
+    return cached_json(*_verdict_cache(), measure)
+
+
+def bundled_verdict_is_cached() -> bool:
+    """Whether `bundled_verdict` would read its figures from the cache rather than measure
+    them (about 50 s of CPU): the test suite measures them before its workers start."""
+    from sheetgen.cache import cached_json_path
+
+    return cached_json_path(*_verdict_cache()).is_file()
 
 
 @dataclass(frozen=True)
