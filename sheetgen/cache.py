@@ -11,7 +11,10 @@ in a folder named after a digest of every source file the compiled code depends 
 numba version), so any edit to any of them starts a fresh cache rather than reusing a stale
 one. Numba picks a function's cache folder when the function is decorated, so the package
 imports its compiled modules inside the `with` block. A user's own `NUMBA_CACHE_DIR` is
-kept as the parent folder.
+kept as the parent folder. Inside that folder a function is found by where its source sits
+among the block's sources, not by their absolute path (`sheetgen.numba_locator`), so copies
+of the same sources at other paths (an installed wheel beside the checkout, a reinstall)
+share one compiled copy.
 """
 
 from __future__ import annotations
@@ -50,17 +53,30 @@ def numba_cache_for(name: str, sources: Iterable[Path]) -> Iterator[Path]:
     package's `__pycache__`, then its own user-wide folder), as it does for any unwritable
     cache folder.
     """
-    from numba.core import config
+    from numba.core import caching, config
 
+    from sheetgen.numba_locator import SourcesFolderLocator
+
+    sources = [Path(p).resolve() for p in sources]
     parent = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else (
         cache_root() / "numba")
     folder = parent / f"{name}-{sources_digest(sources)}"
-    before = config.CACHE_DIR
+    before = (config.CACHE_DIR, SourcesFolderLocator.root,
+              getattr(config, "CACHE_LOCATOR_CLASSES", None))
     config.CACHE_DIR = str(folder)
+    if sources and before[2] is not None:  # numba >= 0.62 lets a package choose a locator
+        SourcesFolderLocator.root = Path(os.path.commonpath([p.parent for p in sources]))
+        # Ours first; then a user's own choice, else numba's usual ones (an unwritable
+        # folder falls back to the package's __pycache__ or numba's user-wide folder).
+        config.CACHE_LOCATOR_CLASSES = ",".join([
+            f"{SourcesFolderLocator.__module__}.{SourcesFolderLocator.__name__}",
+            before[2] or ",".join(c.__name__ for c in caching.CacheImpl._locator_classes)])
     try:
         yield folder
     finally:
-        config.CACHE_DIR = before
+        config.CACHE_DIR, SourcesFolderLocator.root = before[:2]
+        if before[2] is not None:
+            config.CACHE_LOCATOR_CLASSES = before[2]
 
 
 def cached_json(name: str, sources: Iterable[Path], settings: str,

@@ -4,6 +4,7 @@ that defines the function)."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -89,6 +90,26 @@ def test_an_edit_to_a_called_module_is_never_answered_from_a_stale_cache(tmp_pat
     callee.write_text(callee.read_text().replace("return 1", "return 2"))
     value, second = _run(code, cache)
     assert value == 20 and second != first
+
+
+def test_copies_of_the_same_sources_at_other_paths_share_one_compiled_copy(tmp_path):
+    """An installed wheel beside the checkout, a second virtual environment: the same bytes
+    at another path load the compiled code instead of compiling it again."""
+    code = tmp_path / "code"
+    code.mkdir()
+    (code / "caller.py").write_text(
+        "from numba import njit\nfrom callee import g\n\n"
+        "@njit(cache=True)\ndef f():\n    return g() * 10\n")
+    (code / "callee.py").write_text("from numba import njit\n\n@njit(cache=True)\n"
+                                    "def g():\n    return 1\n")
+    cache = tmp_path / "cache"
+    value, folder = _run(code, cache)
+    compiled = sorted(p.relative_to(folder) for p in folder.rglob("*.nb*"))
+    assert value == 10 and compiled
+    copy = tmp_path / "elsewhere" / "code"
+    shutil.copytree(code, copy)
+    assert _run(copy, cache) == (10, folder)
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*.nb*")) == compiled
 
 
 def test_cached_json_measures_once_per_digest(tmp_path, monkeypatch):

@@ -133,11 +133,16 @@ class _Loader(yaml.SafeLoader):
 
     file = "<string>"
     depth = 0
+    max_depth = 0  # the budget, read once per file (per node it was a tenth of the parse)
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.max_depth = limits.get("yaml_depth")
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self.depth += 1
         try:
-            if self.depth > limits.get("yaml_depth"):
+            if self.depth > self.max_depth:
                 mark = self.peek_event().start_mark
                 raise limits.exceeded("yaml_depth", "lists and mappings nest too deeply",
                                       Position(self.file, mark.line + 1, mark.column + 1))
@@ -162,6 +167,7 @@ class _FastLoader(_CParser, _Loader):  # type: ignore[misc, valid-type]
         SafeConstructor.__init__(self)
         Resolver.__init__(self)
         self.anchors = {}
+        self.max_depth = limits.get("yaml_depth")
 
     # The composer's own methods, over the C parser's events (CParser has C versions).
     get_single_node = Composer.get_single_node

@@ -20,7 +20,7 @@ from sheetgen.canvas.pieces import PIECE_INFO_KEY, Piece, SheetPlan
 from sheetgen.errors import SheetgenError
 from sheetgen.preflight.boxes import check_bleed, check_boxes, check_page_size, paper_of
 from sheetgen.preflight.colour import check_colour, check_pdfx
-from sheetgen.preflight.content import Interpreter
+from sheetgen.preflight.content import Interpreter, Streams
 from sheetgen.preflight.duplex import check_duplex
 from sheetgen.preflight.fonts import check_fonts
 from sheetgen.preflight.ink import check_hairlines, check_margin
@@ -91,6 +91,7 @@ def preflight_bytes(data: bytes, name: str = "<pdf>", dpi: float = 150.0,
     wanted = set(CHECKS) if checks is None else checks
     pages: list[PageInfo] = []
     notes = []
+    streams = Streams(data, reader)
     for index, page in enumerate(raw_pages):
         # asked before the boxes are read: pypdf's box accessors store the box they fall
         # back to (the CropBox) in the page, after which every page "has" a TrimBox
@@ -105,7 +106,7 @@ def preflight_bytes(data: bytes, name: str = "<pdf>", dpi: float = 150.0,
         planned = plan is not None
         if plan is None:
             plan = _guess_plan(media, trim, bleed)
-        content = Interpreter(reader, page).run()
+        content = Interpreter(reader, page, streams).run()
         text = " ".join(t.text for t in content.texts)
         pages.append(PageInfo(index, media, trim, bleed, has_trim, has_bleed, plan, planned,
                               content, text))
@@ -135,7 +136,7 @@ def preflight_bytes(data: bytes, name: str = "<pdf>", dpi: float = 150.0,
         finally:
             renderer.close()
     if "contrast" in wanted and any(needs_contrast(p) for p in pages):
-        background = Renderer(without_text(data), dpi)
+        background = Renderer(without_text(data, streams), dpi)
         try:
             for page in pages:
                 if needs_contrast(page):

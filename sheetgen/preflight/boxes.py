@@ -10,7 +10,7 @@ from sheetgen.canvas import MM
 from sheetgen.canvas.pieces import BLEED, HOME_PAPERS_MM
 from sheetgen.canvas.pieces import home_paper as paper_of
 from sheetgen.preflight.model import Finding, PageInfo, mm
-from sheetgen.preflight.raster import PAPER_WHITE, Raster
+from sheetgen.preflight.raster import Raster
 
 TOLERANCE = 0.01 * MM
 
@@ -62,10 +62,6 @@ def check_page_size(page: PageInfo) -> Iterator[Finding]:
                       f"{paper_of(w, h, slack_mm=15.0)}: printed at home it is scaled")
 
 
-def _ink(pixel: tuple[int, ...]) -> bool:
-    return min(pixel) < PAPER_WHITE
-
-
 BLEED_SLACK = 0.2 * MM
 """What the bleed check forgives along a straight cut: a little over one pixel of the 150 dpi
 raster (0.17 mm). It was 0.3 mm, which let 2.7 mm of bleed pass (Voodoo cards on Letter,
@@ -79,9 +75,8 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
     """Along each cut edge (not shared with a neighbour), every 1 mm: if there is ink just
     inside the trim, there must be ink 3 mm outside it (less BLEED_SLACK for the pixel
     grid)."""
-    image = raster.image
-    width, height = image.size
-    load = image.load()
+    ink = raster.ink
+    height, width = ink.shape
     step = 1.0 * MM
     inset = 0.4 * MM
     reach = BLEED - BLEED_SLACK
@@ -92,7 +87,7 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
         ix, iy = int(px), int(py)
         if not (0 <= ix < width and 0 <= iy < height):
             return None
-        return _ink(load[ix, iy])
+        return bool(ink[iy, ix])
 
     def extent(x: float, y: float, dx: float, dy: float) -> float:
         """How far ink goes from (x, y) in direction (dx, dy), points."""

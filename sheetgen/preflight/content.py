@@ -5,12 +5,21 @@ clip (as a box: a mark is measured where it can show), line widths, fill and str
 and their colour spaces, and text (font, size, position, advance from the font's /Widths).
 Text boxes use the font descriptor's ascent and descent, so they are as tall as the glyphs
 can be, not as tall as these glyphs are.
+
+Streams are parsed by qpdf's C++ parser (pikepdf), each once per document (`Streams`): a
+form drawn on every card of a sheet, or on every sheet, is parsed once, and the text-free
+copy the contrast check renders (`raster.without_text`) is written from the same parse.
+pypdf's parser (what preflight used before, twenty times slower) reads a stream qpdf
+refuses.
 """
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from sheetgen.canvas.geometry import IDENTITY, Matrix, concat
@@ -163,26 +172,30 @@ def _font_metrics(font: Any) -> tuple[dict[int, float], float, float, float]:
     return widths, missing, ascent, descent
 
 
+_PLAYED = frozenset(
+    b"q Q cm w re W W* S s f F f* B B* b b* n rg RG k K g G cs CS sc scn SC SCN gs BT Tf TL "
+    b"Tc Tw Tz Ts Tr Td TD Tm T* Tj TJ ' \" Do BI".split())
+"""The operators `Interpreter` follows besides the path points (the rest are skipped)."""
+
+
 class Interpreter:
     """Plays one page; `run()` returns its `PageContent`."""
 
-    def __init__(self, reader: Any, page: Any) -> None:
+    def __init__(self, reader: Any, page: Any, streams: Streams | None = None) -> None:
         self.reader = reader
         self.page = page
+        self.streams = streams if streams is not None else Streams(None, reader)
         self.out = PageContent()
         self._metrics: dict[int, tuple[dict[int, float], float, float, float]] = {}
 
     def run(self) -> PageContent:
-        contents = self.page.get_contents()
-        if contents is not None:
-            self._play(contents, self.page.get("/Resources") or {}, _State(), depth=0)
+        if "/Contents" in self.page:
+            self._play(self.page, self.page.get("/Resources") or {}, _State(), depth=0)
         return self.out
 
     # --- streams -----------------------------------------------------------------------
     def _operations(self, owner: Any) -> Iterator[tuple[list, bytes]]:
-        from pypdf.generic import ContentStream
-
-        yield from ContentStream(owner, self.reader).operations
+        return iter(self.streams.operations(owner))
 
     def _play(self, owner: Any, resources: Any, state: _State, depth: int) -> None:
         if depth > 12:  # forms nested deeper than any sheetgen writes: stop, do not loop
@@ -195,7 +208,20 @@ class Interpreter:
         pending_clip = False
         path: list[tuple[float, float]] = []
         for operands, op in self._operations(owner):
-            if op == b"q":
+            # the commonest first, `apply` written out (the same arithmetic)
+            if op == b"c" or op == b"v" or op == b"y":
+                a, b, c, d, e, f = gs.ctm
+                nums = [float(v) for v in operands]
+                for i in range(0, len(nums), 2):
+                    x, y = nums[i], nums[i + 1]
+                    path.append((a * x + c * y + e, b * x + d * y + f))
+            elif op == b"l" or op == b"m":
+                a, b, c, d, e, f = gs.ctm
+                x, y = float(operands[0]), float(operands[1])
+                path.append((a * x + c * y + e, b * x + d * y + f))
+            elif op not in _PLAYED:
+                continue
+            elif op == b"q":
                 stack.append(gs.copy())
             elif op == b"Q":
                 if stack:
@@ -204,12 +230,6 @@ class Interpreter:
                 gs.ctm = mul(tuple(float(v) for v in operands), gs.ctm)
             elif op == b"w":
                 gs.width = float(operands[0])
-            elif op in (b"m", b"l"):
-                path.append(apply(gs.ctm, float(operands[0]), float(operands[1])))
-            elif op in (b"c", b"v", b"y"):
-                nums = [float(v) for v in operands]
-                for i in range(0, len(nums), 2):
-                    path.append(apply(gs.ctm, nums[i], nums[i + 1]))
             elif op == b"re":
                 x, y, w, h = (float(v) for v in operands)
                 path += [apply(gs.ctm, px, py) for px, py in
@@ -308,14 +328,6 @@ class Interpreter:
             elif op == b"BI":  # inline image: a 1x1 box under the CTM
                 self._image(gs, "inline")
 
-    @staticmethod
-    def _raw(item: Any) -> bytes:
-        raw = getattr(item, "original_bytes", None)
-        if raw is None:
-            raw = bytes(item) if isinstance(item, bytes) else str(item).encode("latin-1",
-                                                                                "replace")
-        return raw
-
     def _show(self, gs: _State, tm: Matrix, items: Any) -> Matrix:
         font = gs.font
         key = id(font)
@@ -330,7 +342,7 @@ class Interpreter:
             if _is_number(item):
                 advance -= float(item) / 1000.0 * gs.size * gs.hscale
                 continue
-            raw = self._raw(item)
+            raw = item if isinstance(item, bytes) else str(item).encode("latin-1", "replace")
             for code in raw:
                 w = widths.get(code, missing) / 1000.0
                 advance += (w * gs.size + gs.char_space
@@ -393,5 +405,138 @@ class Interpreter:
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) or type(value).__name__ in ("FloatObject",
-                                                                       "NumberObject")
+    return type(value) is float or type(value) is int
+
+
+class Streams:
+    """The content streams of one document, each parsed once and kept as plain operands
+    (numbers as int or float, names as "/Name" strings, strings as their bytes, arrays as
+    lists), keyed by the stream's object: pages and forms are found by their object
+    numbers, which pypdf (the rest of preflight) and pikepdf read alike from the same file.
+    """
+
+    def __init__(self, data: bytes | None, reader: Any) -> None:
+        self.reader = reader
+        self.pdf = None
+        if data is not None:
+            import pikepdf
+
+            try:
+                self.pdf = pikepdf.open(io.BytesIO(data))
+            except pikepdf.PdfError:
+                self.pdf = None  # pypdf reads it, as before
+        self._instructions: dict[tuple[int, int], list | None] = {}
+        self._operations: dict[tuple[int, int], list[tuple[list, bytes]]] = {}
+
+    @staticmethod
+    def key(owner: Any) -> tuple[int, int] | None:
+        ref = getattr(owner, "indirect_reference", None)
+        return None if ref is None else (ref.idnum, ref.generation)
+
+    def instructions(self, key: tuple[int, int] | None) -> list | None:
+        """pikepdf's instructions of the page or form with this object number (for a page,
+        its /Contents, all streams in order), or None when qpdf cannot parse it."""
+        if key is None or self.pdf is None:
+            return None
+        if key not in self._instructions:
+            import pikepdf
+
+            try:
+                self._instructions[key] = pikepdf.parse_content_stream(
+                    self.pdf.get_object(key))
+            except (pikepdf.PdfError, ValueError, TypeError):
+                self._instructions[key] = None
+        return self._instructions[key]
+
+    def operations(self, owner: Any) -> list[tuple[list, bytes]]:
+        """The (operands, operator) of a page or form XObject (a pypdf object), parsed once."""
+        key = self.key(owner)
+        if key is not None and key in self._operations:
+            return self._operations[key]
+        parsed = self.instructions(key)
+        if parsed is None:
+            ops = self._pypdf_operations(owner)
+        else:
+            ops = _plain_operations(parsed)
+        if key is not None:
+            self._operations[key] = ops
+        return ops
+
+    def _pypdf_operations(self, owner: Any) -> list[tuple[list, bytes]]:
+        from pypdf.generic import ContentStream
+
+        if hasattr(owner, "get_contents"):  # a page
+            owner = owner.get_contents()
+            if owner is None:
+                return []
+        return [([_plain_pypdf(v) for v in operands], op) for operands, op in
+                ContentStream(owner, self.reader).operations]
+
+
+INLINE_IMAGE = re.compile(rb"(?m)^BI\b")
+"""An inline image in unparsed instructions (its data may hold line breaks)."""
+
+
+def _plain_operations(parsed: list) -> list[tuple[list, bytes]]:
+    """pikepdf's instructions as (plain operands, operator). Reading each operand through
+    pikepdf's bindings costs microseconds, most of preflight's reading time: qpdf writes the
+    instructions back out instead (one per line, numbers as they were written), and a line
+    of numbers and its operator (paths, transforms, colours: nearly all of them) is read
+    with `bytes.split` and float/int. A line with anything else (a name, a string, an array)
+    is read from pikepdf's objects; so is a stream with an inline image, whose data may
+    hold line breaks."""
+    import pikepdf
+
+    text = pikepdf.unparse_content_stream(parsed)
+    lines = text.split(b"\n")
+    if len(lines) != len(parsed) or INLINE_IMAGE.search(text):
+        return [([_plain(v) for v in operands], bytes(op)) for operands, op in parsed]
+    ops = []
+    for i, line in enumerate(lines):
+        parts = line.split()
+        try:
+            op = parts.pop()
+            operands = [float(p) if b"." in p else int(p) for p in parts]
+        except (ValueError, IndexError):
+            operands, op = parsed[i]
+            operands, op = [_plain(v) for v in operands], bytes(op)
+        ops.append((operands, op))
+    return ops
+
+
+def _plain(value: Any) -> Any:
+    """A pikepdf operand as a plain value (see `Streams`)."""
+    kind = type(value)
+    if kind is int or kind is float:
+        return value
+    if kind is Decimal:
+        return float(value)
+    code = getattr(value, "_type_code", None)
+    if code is None:
+        return value
+    name = code.name
+    if name == "name_":
+        return str(value)
+    if name == "string":
+        return bytes(value)
+    if name == "array":
+        return [_plain(v) for v in value]
+    return value
+
+
+def _plain_pypdf(value: Any) -> Any:
+    """A pypdf operand as a plain value (see `Streams`)."""
+    if isinstance(value, bool) or type(value).__name__ == "BooleanObject":
+        return value
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, list):
+        return [_plain_pypdf(v) for v in value]
+    raw = getattr(value, "original_bytes", None)
+    if raw is not None:
+        return raw
+    if isinstance(value, str):
+        return str(value)
+    return value

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from sheetgen.canvas import MM
 from sheetgen.preflight.model import Finding, PageInfo, mm
-from sheetgen.preflight.raster import PAPER_WHITE, Raster
+from sheetgen.preflight.raster import Raster
 
 HAIRLINE = 0.25
 """Thinnest stroke, points: thinner lines break up or vanish on toner and offset alike."""
@@ -22,8 +22,7 @@ def check_margin(page: PageInfo, raster: Raster) -> Iterator[Finding]:
         return
     import numpy as np
 
-    pixels = np.asarray(raster.image)
-    ink = pixels.min(axis=2) < PAPER_WHITE
+    ink = raster.ink
     h, w = ink.shape
     limit = (page.plan.margin - MARGIN_SLACK) * raster.scale
     cols = np.flatnonzero(ink.any(axis=0))

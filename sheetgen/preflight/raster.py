@@ -56,10 +56,26 @@ def rendered_cmyk(inks: tuple[float, ...]) -> tuple[float, float, float]:
 class Raster:
     """One page's pixels (RGB, top row first) and the scale from PDF points."""
 
-    image: Any  # PIL.Image
+    pixels: Any  # numpy uint8 array, (height, width, 3)
     scale: float  # pixels per point
     height_pt: float
     origin: tuple[float, float]  # the media box's lower-left corner, points
+    _ink: Any = None
+    _bitmap: Any = None
+    """The pdfium bitmap `pixels` is a view of (kept here, so that it lives as long)."""
+
+    @property
+    def ink(self) -> Any:
+        """Where ink lands: a boolean (height, width) array, True where some channel is
+        below PAPER_WHITE (worked out once, for the margin and bleed checks alike)."""
+        if self._ink is None:
+            import numpy as np
+
+            # the darkest channel, one channel at a time (numpy's min over the last,
+            # 3-long axis walks the pixels one by one: ten times slower)
+            p = self.pixels
+            self._ink = np.minimum(np.minimum(p[..., 0], p[..., 1]), p[..., 2]) < PAPER_WHITE
+        return self._ink
 
     def px(self, x: float, y: float) -> tuple[float, float]:
         """Pixel coordinates of PDF point (x, y) (y up)."""
@@ -70,16 +86,93 @@ class Raster:
         """The pixels of a PDF box (clamped to the page), or None when empty."""
         x0, y1 = self.px(box[0], box[1])
         x1, y0 = self.px(box[2], box[3])
-        w, h = self.image.size
+        h, w = self.pixels.shape[:2]
         left, top = max(0, int(x0)), max(0, int(y0))
         right, bottom = min(w, int(x1 + 0.999)), min(h, int(y1 + 0.999))
         if right <= left or bottom <= top:
             return None
-        return self.image.crop((left, top, right, bottom))
+        return self.pixels[top:bottom, left:right]
 
 
-def without_text(pdf: bytes) -> bytes:
-    """The same document with every text object invisible (render mode 3)."""
+def without_text(pdf: bytes, streams: Any = None) -> bytes:
+    """The same document with every text object invisible (render mode 3): `Tr 3` after
+    each BT and in place of each Tr, in the page's content and in every form XObject its
+    resources reach. `streams` (a `content.Streams` of the same bytes) lends the parsed
+    streams preflight has already played; qpdf writes the copy (pikepdf). A document qpdf
+    cannot parse is rewritten by pypdf (`_without_text_pypdf`), as before."""
+    import pikepdf
+
+    from sheetgen.preflight.content import INLINE_IMAGE, Streams
+
+    if streams is None or streams.pdf is None:
+        streams = Streams(pdf, None)
+    if streams.pdf is None:
+        return _without_text_pypdf(pdf)
+    doc = pikepdf.open(io.BytesIO(pdf))
+    invisible = pikepdf.ContentStreamInstruction([3], pikepdf.Operator("Tr"))
+    seen: set[tuple[int, int]] = set()
+
+    def hide(key: tuple[int, int]) -> bytes | None:
+        parsed = streams.instructions(key)
+        if parsed is None:
+            return None
+        text = pikepdf.unparse_content_stream(parsed)
+        lines = text.split(b"\n")
+        if len(lines) == len(parsed) and not INLINE_IMAGE.search(text):
+            # one instruction a line, the operator last: edited as text, not object by
+            # object through pikepdf's bindings (the same bytes as unparsing the edit)
+            out = []
+            for line in lines:
+                op = line.rsplit(b" ", 1)[-1]
+                if op == b"Tr":
+                    out.append(b"3 Tr")
+                    continue
+                out.append(line)
+                if op == b"BT":
+                    out.append(b"3 Tr")
+            return b"\n".join(out)
+        ops = []
+        for instruction in parsed:
+            op = bytes(instruction.operator)
+            if op == b"Tr":
+                ops.append(invisible)
+                continue
+            ops.append(instruction)
+            if op == b"BT":
+                ops.append(invisible)
+        return pikepdf.unparse_content_stream(ops)
+
+    def walk(resources: Any) -> bool:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        for ref in (xobjects.values() if xobjects is not None else ()):
+            key = ref.objgen
+            if key in seen:
+                continue
+            seen.add(key)
+            if ref.get("/Subtype") == "/Form":
+                data = hide(key)
+                if data is None:
+                    return False
+                ref.write(data)  # stored plain
+                if not walk(ref.get("/Resources")):
+                    return False
+        return True
+
+    for page in doc.pages:
+        if "/Contents" in page.obj:
+            data = hide(page.obj.objgen)
+            if data is None:
+                return _without_text_pypdf(pdf)
+            page.obj.Contents = doc.make_stream(data)
+        if not walk(page.obj.get("/Resources")):
+            return _without_text_pypdf(pdf)
+    out = io.BytesIO()
+    doc.save(out, compress_streams=False)
+    return out.getvalue()
+
+
+def _without_text_pypdf(pdf: bytes) -> bytes:
+    """`without_text` by pypdf's parser and writer, for what qpdf cannot parse."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ContentStream, NameObject, NumberObject, StreamObject
 
@@ -144,11 +237,11 @@ class Renderer:
             if w * h * scale * scale > MAX_PIXELS:
                 scale = (MAX_PIXELS / (w * h)) ** 0.5
             bitmap = page.render(scale=scale, no_smoothtext=True, no_smoothpath=True,
-                                 no_smoothimage=True)
+                                 no_smoothimage=True, rev_byteorder=True)  # RGB, not BGR
             box = page.get_mediabox()
             self._cache.clear()  # one page at a time: memory stays one page's pixels
-            self._cache[index] = Raster(bitmap.to_pil().convert("RGB"), scale, h,
-                                        (box[0], box[1]))
+            self._cache[index] = Raster(bitmap.to_numpy(), scale, h, (box[0], box[1]),
+                                        _bitmap=bitmap)
         return self._cache[index]
 
     def close(self) -> None:

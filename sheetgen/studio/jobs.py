@@ -35,7 +35,8 @@ _CONTEXT_LOCK = threading.Lock()
 _PRELOAD: list[str] = ["sheetgen.studio.jobs", "sheetgen.workers"]
 """Imported by the forkserver before it forks a job: this module (`_child` lives here) and
 what `_child` imports first, so a job's process lowers its priority at once, then the pages'
-modules (`preload`)."""
+modules (`preload`); then `sheetgen.studio.warm` loads the compiled code they define, so a
+job's process does not load it again (2.7 s of CPU per Captain's Curse job)."""
 
 
 def preload(modules: list[str]) -> None:
@@ -54,7 +55,8 @@ def _context() -> Any:
                 else "spawn"
             _CONTEXT = multiprocessing.get_context(method)
             if method == "forkserver":
-                _CONTEXT.set_forkserver_preload(list(_PRELOAD))
+                # Last, with the pages' modules loaded: their compiled code (warm.py).
+                _CONTEXT.set_forkserver_preload([*_PRELOAD, "sheetgen.studio.warm"])
         return _CONTEXT
 
 

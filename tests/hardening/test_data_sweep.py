@@ -22,6 +22,10 @@ pytestmark = pytest.mark.slow  # every value of every game data file through the
 
 GAMES = REPO / "sheetgen" / "games"
 REMOVED = object()
+# libyaml's emitter writes the mutants: the same text as `yaml.safe_dump` (compared on all
+# 2,397 mutants of the sweep), in a tenth of the time the pure-Python one took (it was 40%
+# of the test's CPU).
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def _wrong(value: Any) -> list[Any]:
@@ -133,7 +137,8 @@ def _sweep(sample: Path, load: Callable[[Path], Any], work: Path,
         for new in values:
             mutant = _replaced(tree, path, new)
             target.write_text(json.dumps(mutant) if as_json
-                              else yaml.safe_dump(mutant, sort_keys=False, width=200))
+                              else yaml.dump(mutant, Dumper=_DUMPER, sort_keys=False,
+                                             width=200))
             runs += 1
             try:
                 load(target)

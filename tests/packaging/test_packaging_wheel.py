@@ -88,12 +88,14 @@ def venv(dist) -> Path:
     """The wheel installed into a virtual environment of its own, outside the checkout.
 
     The environment is kept in the cache folder under a digest of the wheel's content, and
-    reused while the package's files are byte for byte the same: a warm test run then neither
-    re-creates it nor compiles the wheel's numba code again (numba's cache is keyed by the
-    source files' folder, and a new folder every run compiled the Captain's Curse fast path,
-    about 40 s of CPU, each time). Any change to the package gives a new digest, a freshly
-    made environment (environments unused for a day are removed; other test sessions of
-    this machine may still be using younger ones)."""
+    reused while the package's files are byte for byte the same: a warm test run then does
+    not re-create it. Its compiled numba code is the checkout's: numba's cache is keyed by a
+    digest of the sources' bytes, not their folder (`sheetgen.numba_locator`), so the wheel's
+    byte-identical fast path loads what the checkout's tests compiled (or compiles it for
+    them) instead of compiling it again, 40-100 s of CPU, as any two installs of the same
+    package share it. Any change to the package gives a new digest, a freshly made
+    environment (environments unused for a day are removed; other test sessions of this
+    machine may still be using younger ones)."""
     from sheetgen.cache import cache_root
 
     wheel = next(dist.glob("*.whl"))

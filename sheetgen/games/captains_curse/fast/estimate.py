@@ -131,7 +131,7 @@ def sink_cost(
     return cost
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def fresh_region(table: np.ndarray, sunk: int, i: int, n_lines: int, covered: int) -> int:
     """Line i's unsunk region if the line is usable (R11) and its region misses `covered`,
     else 0. Regions are laminar (R12): visiting lines by region size, one that meets the
@@ -144,7 +144,7 @@ def fresh_region(table: np.ndarray, sunk: int, i: int, n_lines: int, covered: in
     return region
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def cheapest_sink(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
 ) -> tuple[int, float]:
@@ -180,7 +180,7 @@ def cheapest_sink(
     return best, best_cost
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def cheapest_sink_memo(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
 ) -> tuple[int, float]:
@@ -322,7 +322,7 @@ def value_above(
     return v - sink_penalty(table, state, params, need)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def sink_penalty(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray
                  ) -> float:
     """value()'s sink term on a position that is not over: value() is partial_value() less

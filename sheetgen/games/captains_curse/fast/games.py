@@ -50,9 +50,10 @@ from sheetgen.games.captains_curse.fast.arrays import (
 )
 from sheetgen.games.captains_curse.fast.estimate import new_work
 from sheetgen.games.captains_curse.fast.policies import (
+    KEPT_SIZE,
     choose_loot,
-    choose_placement,
-    choose_sink,
+    choose_placement_keeping,
+    choose_sink_knowing,
 )
 from sheetgen.games.captains_curse.fast.primitives import draw, popcount
 from sheetgen.games.captains_curse.fast.rules import (
@@ -84,6 +85,8 @@ def play(
     policy_rng[0] = seed ^ POLICY_STREAM
     moves = np.empty((MAX_PLACEMENTS, M_SIZE), dtype=np.int64)
     need = new_work()
+    kept = np.zeros(KEPT_SIZE, dtype=np.int64)  # the expert's chosen position, for its sink
+    kept_value = np.zeros(1)
     turn = 0
     while turn < MAX_TURNS:
         r = draw(dice, 36)
@@ -94,7 +97,8 @@ def play(
             state[S_DBL + w - 1] = 1
             doubles_circled = w
         n = enum_placements(table, state, w, b, doubles_circled, moves)
-        i = choose_placement(table, state, moves, n, policy, policy_rng, params, need)
+        i = choose_placement_keeping(table, state, moves, n, policy, policy_rng, params, need,
+                                     kept, kept_value)
         row = rec[turn]
         row[R_WHITE] = w
         row[R_BLACK] = b
@@ -114,7 +118,8 @@ def play(
             apply_loot(table, state, c, s)
             row[R_LOOT] = s
         if moves[i, M_TAKE] != TAKE_WHITE:  # R9 (R13 when no line is usable)
-            line = choose_sink(table, state, policy, policy_rng, params, need)
+            line = choose_sink_knowing(table, state, policy, policy_rng, params, need, kept,
+                                       kept_value)
             if line >= 0:
                 state[S_SUNK] |= table[T_LINES + line]
                 row[R_SINK] = line

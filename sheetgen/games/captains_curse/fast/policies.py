@@ -186,63 +186,31 @@ def reply_value(
         base = value(table, scratch, params, need)
         scratch[S_DBL + lowest - 1] = 2
         spend_shift = value(table, scratch, params, need) - base
+    # Circling a blank doubles symbol: likewise a constant shift.
     circle_shift = np.zeros(7)
-    total = 0.0
-    for w in range(1, 7):
-        for b in range(1, 7):
-            if w == b:
-                d = w
-                blank = state[S_DBL + d - 1] == 0
-                forced = blank or (state[S_DBL + d - 1] == 2 and table[T_SPENT_COUNTS] == 0)
-                if blank:
-                    if circle_shift[d] == 0.0:
-                        scratch[:] = state
-                        base = value(table, scratch, params, need)
-                        scratch[S_DBL + d - 1] = 1
-                        circle_shift[d] = value(table, scratch, params, need) - base
-                        circle_shift[d] += 1e-12
-                    shift = circle_shift[d]
-                else:
-                    shift = 0.0
-                if ok[d]:
-                    best = cursed[d] if forced else max(free[d], cursed[d])
-                else:
-                    best = pass_value
-                total += best + shift
-                continue
-            best = -1.0e9
-            if ok[w] or ok[b]:
-                if ok[w]:
-                    best = free[w]
-                if ok[b] and cursed[b] > best:
-                    best = cursed[b]
-            else:
-                best = pass_value
-            if lowest:
-                for m in range(4):
-                    mw = w
-                    mb = b
-                    if m == 0:
-                        mw = wrap(w + 1)
-                    elif m == 1:
-                        mw = wrap(w - 1)
-                    elif m == 2:
-                        mb = wrap(b + 1)
-                    else:
-                        mb = wrap(b - 1)
-                    alt = -1.0e9
-                    if ok[mw] or ok[mb]:
-                        if ok[mw]:
-                            alt = free[mw]
-                        if ok[mb] and cursed[mb] > alt:
-                            alt = cursed[mb]
-                    else:
-                        alt = pass_value
-                    alt += spend_shift
-                    if alt > best:
-                        best = alt
-            total += best
-    return total / 36.0
+    for d in range(1, 7):
+        if state[S_DBL + d - 1] == 0:
+            scratch[:] = state
+            base = value(table, scratch, params, need)
+            scratch[S_DBL + d - 1] = 1
+            circle_shift[d] = value(table, scratch, params, need) - base
+            circle_shift[d] += 1e-12
+    # The rolls as reply_search sums them, every entry exact.
+    opt_val = np.empty(2 * N_ENTRIES)
+    for v in range(1, 7):
+        opt_val[E_FREE + v - 1] = free[v]
+        opt_val[E_CURSED + v - 1] = cursed[v]
+    opt_val[E_PASS] = pass_value
+    for e in range(N_ENTRIES):
+        opt_val[N_ENTRIES + e] = opt_val[e] + spend_shift
+    n_opt = np.empty(36, dtype=np.int64)
+    opts = np.empty(36 * MAX_OPTIONS, dtype=np.int64)
+    roll_shift = np.empty(36)
+    double = np.empty(36, dtype=np.bool_)
+    roll_options(table, state, ok, lowest, circle_shift, n_opt, opts, roll_shift, double)
+    exact = np.ones(N_ENTRIES, dtype=np.bool_)
+    refine = np.zeros(N_ENTRIES, dtype=np.bool_)
+    return rolls_total(opt_val, exact, n_opt, opts, roll_shift, double, refine)
 
 
 # The lazy leaf (reply_search): its entries are free[v], cursed[v] and the pass of
@@ -255,10 +223,15 @@ UNKNOWN = 1.0e300
 """The upper bound of a value nothing cheap bounds (a reply after which a sink could end
 the game, or one that ends it): such a value is computed when it could matter."""
 
-# reply_search's work arrays, made once per decision (`search_work`), sliced here
-F_UB, F_UBC, F_VAL, F_EX, F_SHIFT, F_SIZE = 0, 36, 72, 85, 98, 105
-I_DIE, I_LOOTS, I_CAND, I_WET = 0, 36, 42, 52
-B_EXACT, B_OK, B_REFINE, B_SHIFTED, B_SIZE = 0, 13, 20, 33, 43
+# reply_search's work arrays, made once per decision (`search_work`), sliced here.
+# A roll's options (`roll_options`) are codes o: entry o, or entry o - N_ENTRIES with the
+# doubles symbol spent (its value plus spend_shift); at most MAX_OPTIONS a roll.
+MAX_OPTIONS = 10
+F_UB, F_UBC, F_VAL, F_EX, F_SHIFT, F_OPT, F_ROLL = 0, 36, 72, 85, 98, 105, 131
+F_SIZE = F_ROLL + 36
+I_LOOTS, I_FIRST, I_NOPT, I_OPTS = 0, 6, 13, 49
+I_WET = I_OPTS + 36 * MAX_OPTIONS
+B_EXACT, B_OK, B_REFINE, B_DOUBLE, B_SIZE = 0, 13, 20, 33, 69
 
 
 @njit(cache=True)
@@ -321,12 +294,12 @@ def reply_search(
     ubc = fw[F_UBC:F_VAL]
     val = fw[F_VAL:F_EX]
     ex = fw[F_EX:F_SHIFT]
-    circle_shift = fw[F_SHIFT:F_SIZE]
-    die = iw[I_DIE:I_LOOTS]
-    loots = iw[I_LOOTS:I_CAND]
+    circle_shift = fw[F_SHIFT:F_OPT]
+    loots = iw[I_LOOTS:I_FIRST]
+    first = iw[I_FIRST:I_NOPT]  # replies of die v: first[v - 1]..first[v] - 1
     exact = bw[B_EXACT:B_OK]
     ok = bw[B_OK:B_REFINE]
-    refine = bw[B_REFINE:B_SHIFTED]
+    refine = bw[B_REFINE:B_DOUBLE]
     loots[:] = -1
     ok[:] = False
     exact[:] = False
@@ -340,6 +313,7 @@ def reply_search(
     moves[0, M_DIE] = -1
     moves[0, M_TAKE] = TAKE_WHITE
     for v in range(1, 7):
+        first[v - 1] = n
         for c in range(6):
             if not placeable(table, state, avail, c, v):
                 continue
@@ -349,7 +323,6 @@ def reply_search(
             st = items[n]
             copy_state(st, state)
             place_and_loot(table, st, moves, 0, loots)
-            die[n] = v
             if termination(table, st):
                 x = value(table, st, params, need)
                 if x > ex[E_FREE + v - 1]:
@@ -360,14 +333,14 @@ def reply_search(
                 ub[n] = partial_value(table, st, params)
                 ubc[n] = ub[n] if not sink_may_end(table, st, wet) else UNKNOWN
             n += 1
+    first[6] = n
     # ex[e] is the exact part (the maximum over replies computed); bounds go on top
     for v in range(1, 7):
         top_f = -UNKNOWN
         top_c = -UNKNOWN
-        for k in range(n):
-            if die[k] == v:
-                top_f = max(top_f, ub[k])
-                top_c = max(top_c, ubc[k])
+        for k in range(first[v - 1], first[v]):
+            top_f = max(top_f, ub[k])
+            top_c = max(top_c, ubc[k])
         e = E_FREE + v - 1
         exact[e] = top_f <= ex[e]
         val[e] = ex[e] if exact[e] else top_f
@@ -398,9 +371,17 @@ def reply_search(
                 circle_shift[d] += 1e-12
                 scratch[S_DBL + d - 1] = 0
     k_sinks = int(params[P_RESOLVE_SINKS])
+    n_opt = iw[I_NOPT:I_OPTS]
+    opts = iw[I_OPTS:I_WET]
+    roll_shift = fw[F_ROLL:F_SIZE]
+    double = bw[B_DOUBLE:B_SIZE]
+    roll_options(table, state, ok, lowest, circle_shift, n_opt, opts, roll_shift, double)
+    opt_val = fw[F_OPT:F_ROLL]
     while True:
-        total = rolls_total(table, state, val, exact, ok, lowest, spend_shift, circle_shift,
-                            refine, iw[I_CAND:I_WET], bw[B_SHIFTED:B_SIZE])
+        for e in range(N_ENTRIES):
+            opt_val[e] = val[e]
+            opt_val[N_ENTRIES + e] = val[e] + spend_shift
+        total = rolls_total(opt_val, exact, n_opt, opts, roll_shift, double, refine)
         todo = False
         for e in range(N_ENTRIES):
             todo = todo or refine[e]
@@ -424,11 +405,10 @@ def reply_search(
             best = ex[e]
             while True:  # this die's replies, highest bound first, while one may beat best
                 j = -1
-                for k in range(n):
-                    if die[k] == v:
-                        b = ubc[k] if cursed else ub[k]
-                        if b > best and (j < 0 or b > (ubc[j] if cursed else ub[j])):
-                            j = k
+                for k in range(first[v - 1], first[v]):
+                    b = ubc[k] if cursed else ub[k]
+                    if b > best and (j < 0 or b > (ubc[j] if cursed else ub[j])):
+                        j = k
                 if j < 0:
                     break
                 if cursed:
@@ -445,114 +425,130 @@ def reply_search(
 
 
 @njit(cache=True, _nrt=False)
-def rolls_total(
+def roll_options(
     table: np.ndarray,
     state: np.ndarray,
-    val: np.ndarray,
-    exact: np.ndarray,
     ok: np.ndarray,
     lowest: int,
-    spend_shift: float,
     circle_shift: np.ndarray,
-    refine: np.ndarray,
-    cand: np.ndarray,
-    shifted: np.ndarray,
-) -> float:
-    """reply_value's average over the 36 rolls of the best option, from the entries'
-    values `val`; marks in `refine` the inexact entries that are a roll's best option
-    where no exact one equals it (the rolls whose best may still fall). `cand` and
-    `shifted` are room for a roll's options (10)."""
-    total = 0.0
+    n_opt: np.ndarray,
+    opts: np.ndarray,
+    roll_shift: np.ndarray,
+    double: np.ndarray,
+) -> None:
+    """Each of the 36 rolls' options, as reply_value weighs them, in its order: codes in
+    opts[r * MAX_OPTIONS:][:n_opt[r]] (see MAX_OPTIONS), roll r = 6 * (w - 1) + b - 1. A
+    doubles roll adds roll_shift[r] to its best (circling the symbol), the others nothing.
+    They depend on which dice can be placed and on the doubles, not on values: made once
+    per search, then rolls_total runs on them as values are refined."""
     for w in range(1, 7):
         for b in range(1, 7):
+            r = 6 * (w - 1) + b - 1
+            o = r * MAX_OPTIONS
             m = 0
+            double[r] = w == b
+            roll_shift[r] = 0.0
             if w == b:
                 d = w
                 blank = state[S_DBL + d - 1] == 0
                 forced = blank or (state[S_DBL + d - 1] == 2 and table[T_SPENT_COUNTS] == 0)
-                shift = circle_shift[d] if blank else 0.0
+                if blank:
+                    roll_shift[r] = circle_shift[d]
                 if ok[d]:
-                    if forced:
-                        best = val[E_CURSED + d - 1]
-                    else:
-                        best = max(val[E_FREE + d - 1], val[E_CURSED + d - 1])
-                        cand[m] = E_FREE + d - 1
-                        shifted[m] = False
+                    if not forced:
+                        opts[o + m] = E_FREE + d - 1
                         m += 1
-                    cand[m] = E_CURSED + d - 1
-                    shifted[m] = False
+                    opts[o + m] = E_CURSED + d - 1
                     m += 1
                 else:
-                    best = val[E_PASS]
-                    cand[m] = E_PASS
-                    shifted[m] = False
+                    opts[o + m] = E_PASS
                     m += 1
-                total += best + shift
+                n_opt[r] = m
+                continue
+            if ok[w] or ok[b]:
+                if ok[w]:
+                    opts[o + m] = E_FREE + w - 1
+                    m += 1
+                if ok[b]:
+                    opts[o + m] = E_CURSED + b - 1
+                    m += 1
             else:
-                best = -1.0e9
-                if ok[w] or ok[b]:
-                    if ok[w]:
-                        best = val[E_FREE + w - 1]
-                        cand[m] = E_FREE + w - 1
-                        shifted[m] = False
-                        m += 1
-                    if ok[b]:
-                        if val[E_CURSED + b - 1] > best:
-                            best = val[E_CURSED + b - 1]
-                        cand[m] = E_CURSED + b - 1
-                        shifted[m] = False
-                        m += 1
-                else:
-                    best = val[E_PASS]
-                    cand[m] = E_PASS
-                    shifted[m] = False
-                    m += 1
-                if lowest:
-                    for mm in range(4):
-                        mw = w
-                        mb = b
-                        if mm == 0:
-                            mw = wrap(w + 1)
-                        elif mm == 1:
-                            mw = wrap(w - 1)
-                        elif mm == 2:
-                            mb = wrap(b + 1)
-                        else:
-                            mb = wrap(b - 1)
-                        alt = -1.0e9
-                        if ok[mw] or ok[mb]:
-                            if ok[mw]:
-                                alt = val[E_FREE + mw - 1]
-                                cand[m] = E_FREE + mw - 1
-                                shifted[m] = True
-                                m += 1
-                            if ok[mb]:
-                                if val[E_CURSED + mb - 1] > alt:
-                                    alt = val[E_CURSED + mb - 1]
-                                cand[m] = E_CURSED + mb - 1
-                                shifted[m] = True
-                                m += 1
-                        else:
-                            alt = val[E_PASS]
-                            cand[m] = E_PASS
-                            shifted[m] = True
+                opts[o + m] = E_PASS
+                m += 1
+            if lowest:
+                for mm in range(4):
+                    mw = w
+                    mb = b
+                    if mm == 0:
+                        mw = wrap(w + 1)
+                    elif mm == 1:
+                        mw = wrap(w - 1)
+                    elif mm == 2:
+                        mb = wrap(b + 1)
+                    else:
+                        mb = wrap(b - 1)
+                    if ok[mw] or ok[mb]:
+                        if ok[mw]:
+                            opts[o + m] = N_ENTRIES + E_FREE + mw - 1
                             m += 1
-                        alt += spend_shift
-                        if alt > best:
-                            best = alt
-                total += best
-            # decided when an exact option equals the best (rounding is monotone, so an
-            # option's value plus the shift is the best exactly when it was chosen)
-            hit = False
-            for q in range(m):
-                e = cand[q]
-                if exact[e] and (val[e] + spend_shift if shifted[q] else val[e]) == best:
-                    hit = True
-            if not hit:
-                for q in range(m):
-                    e = cand[q]
-                    if not exact[e] and (val[e] + spend_shift if shifted[q] else val[e]) == best:
-                        refine[e] = True
+                        if ok[mb]:
+                            opts[o + m] = N_ENTRIES + E_CURSED + mb - 1
+                            m += 1
+                    else:
+                        opts[o + m] = N_ENTRIES + E_PASS
+                        m += 1
+            n_opt[r] = m
+
+
+@njit(cache=True, _nrt=False)
+def rolls_total(
+    opt_val: np.ndarray,
+    exact: np.ndarray,
+    n_opt: np.ndarray,
+    opts: np.ndarray,
+    roll_shift: np.ndarray,
+    double: np.ndarray,
+    refine: np.ndarray,
+) -> float:
+    """reply_value's average over the 36 rolls of the best option (roll_options), from the
+    options' values `opt_val` (an entry's value, then the same plus spend_shift); marks in
+    `refine` the inexact entries that are a roll's best option where no exact one equals it
+    (the rolls whose best may still fall).
+
+    One pass a roll. The best is the maximum of the options' values, whatever the order;
+    reply_value shifts a maximum (max(a, b) + s) where this shifts each value (max(a + s,
+    b + s)), the same float since rounding is monotone. An option is the best exactly when
+    its value equals the maximum."""
+    total = 0.0
+    for r in range(36):
+        o = r * MAX_OPTIONS
+        c = opts[o]
+        best = opt_val[c]
+        e = c - N_ENTRIES if c >= N_ENTRIES else c
+        hit = exact[e]
+        mask = 0 if hit else 1 << e  # the inexact entries whose value is best
+        for q in range(o + 1, o + n_opt[r]):
+            c = opts[q]
+            x = opt_val[c]
+            if x < best:
+                continue
+            e = c - N_ENTRIES if c >= N_ENTRIES else c
+            if x > best:
+                best = x
+                hit = exact[e]
+                mask = 0 if hit else 1 << e
+            elif exact[e]:
+                hit = True
+            else:
+                mask |= 1 << e
+        if double[r]:
+            total += best + roll_shift[r]
+        else:
+            total += best
+        if not hit:
+            for e in range(N_ENTRIES):
+                if mask >> e & 1:
+                    refine[e] = True
     return total / 36.0
 
 
@@ -764,6 +760,12 @@ def greedy_top(
         have[j] = True
 
 
+KEPT_VALID = S_SIZE
+KEPT_SIZE = S_SIZE + 1
+"""`kept`: the expert's chosen position after greedy's loot and sink (the state), then 1
+when it holds one for the choose_sink that follows (`kept_value[0]` its reply_value)."""
+
+
 @njit(cache=True)
 def choose_placement(
     table: np.ndarray,
@@ -779,6 +781,28 @@ def choose_placement(
 
     `need` is the heuristics' work array (`new_work()`); its memo may be kept for a game.
     """
+    return choose_placement_keeping(table, state, moves, n, policy, policy_rng, params, need,
+                                    np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1))
+
+
+@njit(cache=True)
+def choose_placement_keeping(
+    table: np.ndarray,
+    state: np.ndarray,
+    moves: np.ndarray,
+    n: int,
+    policy: int,
+    policy_rng: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    kept: np.ndarray,
+    kept_value: np.ndarray,
+) -> int:
+    """choose_placement, and for the expert the position it chose (after greedy's loot and
+    sink) with its exact reply_value in `kept` (see KEPT_SIZE): when the move is a black-die
+    decision, the sink the expert then chooses compares that very position among its lines,
+    and choose_sink_knowing takes its value instead of searching it again."""
+    kept[KEPT_VALID] = 0
     if n == 1:
         return 0
     if policy == 0:
@@ -831,6 +855,9 @@ def choose_placement(
         if v > best_v or (v == best_v and i < best):
             best_v = v
             best = i
+            copy_state(kept, scratch)
+            kept[KEPT_VALID] = 1
+            kept_value[0] = v
     return best
 
 
@@ -861,6 +888,25 @@ def choose_sink(
     need: np.ndarray,
 ) -> int:
     """A usable line (R11), or -1 when none is (R13)."""
+    return choose_sink_knowing(table, state, policy, policy_rng, params, need,
+                               np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1))
+
+
+@njit(cache=True)
+def choose_sink_knowing(
+    table: np.ndarray,
+    state: np.ndarray,
+    policy: int,
+    policy_rng: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    kept: np.ndarray,
+    kept_value: np.ndarray,
+) -> int:
+    """choose_sink, where a line that leaves the position in `kept` (if valid, see
+    choose_placement_keeping) has the reply_value kept with it: the same number its search
+    would give (a search pruned below the best so far gives a bound; the exact value is no
+    higher, so that line is not chosen either way)."""
     n_lines = table[T_NLINES]
     if policy == 0:
         k = 0
@@ -908,7 +954,12 @@ def choose_sink(
         if policy == 2:
             # a line whose reply_value cannot beat the best so far (ties keep the earlier
             # line) needs no full search: choose_placement's pruning, same choice
-            if bounded:
+            same = kept[KEPT_VALID] == 1
+            for q in range(S_SIZE):
+                same = same and scratch[q] == kept[q]
+            if same:
+                v = kept_value[0]
+            elif bounded:
                 v, known = reply_search(table, scratch, params, need, best_v, True, work,
                                         reply_moves, scratch2, out)
                 if not known:

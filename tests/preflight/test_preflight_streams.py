@@ -1,0 +1,113 @@
+"""Content streams as preflight reads them: qpdf's parser (pikepdf) with the fast reading of
+lines of numbers gives what pypdf's parser gave (the measured page content, the text-free
+copy's pixels), and the contrast's quantile is numpy's to the last bit."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pikepdf
+import pytest
+
+from sheetgen.preflight import _read
+from sheetgen.preflight.content import Interpreter, Streams, _plain, _plain_operations
+from sheetgen.preflight.raster import Renderer, _without_text_pypdf, without_text
+from sheetgen.preflight.text import quantile
+
+FORM = (b"q 0.2 0.4 0.6 rg 0 0 40 20 re f BT /F1 9 Tf 2 5 Td (in a form) Tj ET "
+        b"[3 2] 0 d 1 0 0 RG 0.5 w 0 0 m 40 20 l S Q")
+PAGE = (b"q 1 0 0 1 50 700 cm 0.9 g 0 0 200 60 re f 0 g "
+        b"BT /F1 12 Tf 14.5 TL 10 40 Td (Plain \\(words\\) with spaces) Tj T* "
+        b"[(Kerned) -120 (text) 50.5 <414243>] TJ 2 Tr 1.5 Tc (next line) ' "
+        b"3 1 (quoted) \" ET Q "
+        b"/P << /MCID 0 >> BDC q 0 0 1 0 k 100 100 m 150 120 160 180 200 200 c "
+        b"210 100 v 220 90 y h W n 0.25 w 1 0 0 1 10 10 cm 0 0 30 30 re B* Q EMC "
+        b"q 1 0 0 1 300 300 cm /Fm1 Do 0.5 0 0 2 10 400 cm /Fm1 Do Q "
+        b"/GS1 gs /CS1 cs 0.5 scn q 20 0 0 10 400 50 cm "
+        b"BI /W 2 /H 1 /BPC 8 /CS /G ID \n\xff\x00 EI Q")
+
+
+def _pdf() -> bytes:
+    """One page with text (strings with escapes and spaces, TJ arrays with hex strings, the
+    ' and \" operators), curves, clips, colours by name, a form drawn twice, a marked content
+    dictionary and an inline image whose data holds a line break."""
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica,
+        FirstChar=32, Widths=[278] * 95))
+    form = pdf.make_stream(FORM, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                           BBox=[0, 0, 40, 20], Matrix=[1, 0, 0, 1, 5, 5],
+                           Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
+    page = pikepdf.Dictionary(
+        Type=pikepdf.Name.Page, MediaBox=[0, 0, 595, 842],
+        Resources=pikepdf.Dictionary(
+            Font=pikepdf.Dictionary(F1=font), XObject=pikepdf.Dictionary(Fm1=form),
+            ExtGState=pikepdf.Dictionary(GS1=pikepdf.Dictionary(ca=0.5)),
+            ColorSpace=pikepdf.Dictionary(CS1=[pikepdf.Name.Separation, pikepdf.Name.Spot,
+                                               pikepdf.Name.DeviceCMYK, form])))
+    pdf.pages.append(pikepdf.Page(page))
+    pdf.pages[0].obj.Contents = pdf.make_stream(PAGE)
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def _content(streams_of) -> tuple:
+    data = _pdf()
+    reader, pages = _read(data, "test.pdf")
+    c = Interpreter(reader, pages[0], streams_of(data, reader)).run()
+    return (c.texts, c.paths, c.images, c.spaces, sorted(c.fonts), c.alpha)
+
+
+def test_qpdf_reads_the_page_as_pypdf_did():
+    fast = _content(Streams)
+    assert fast == _content(lambda data, reader: Streams(None, reader))  # pypdf's parser
+    texts = [t.text for t in fast[0]]
+    assert texts == ["Plain (words) with spaces", "KernedtextABC",
+                     "next line", "quoted", "in a form", "in a form"]
+    assert len(fast[1]) == 6 and fast[5]  # two paths on the page, two in each form; alpha
+
+
+def test_lines_of_numbers_read_as_pikepdf_objects_read():
+    pdf = pikepdf.open(io.BytesIO(_pdf()))
+    for owner in (pdf.pages[0].obj, pdf.pages[0].obj.Resources.XObject.Fm1):
+        parsed = pikepdf.parse_content_stream(owner)
+        slow = [([_plain(v) for v in operands], bytes(op)) for operands, op in parsed]
+        fast = _plain_operations(parsed)
+        assert [(ops, [type(v) for v in ops], op) for ops, op in fast] == \
+               [(ops, [type(v) for v in ops], op) for ops, op in slow]
+
+
+def test_a_stream_without_inline_images_takes_the_fast_reading(monkeypatch):
+    pdf = pikepdf.open(io.BytesIO(_pdf()))
+    parsed = pikepdf.parse_content_stream(pdf.pages[0].obj.Resources.XObject.Fm1)
+    calls = []
+    monkeypatch.setattr("sheetgen.preflight.content._plain",
+                        lambda v: calls.append(v) or _plain(v))
+    ops = _plain_operations(parsed)
+    assert ops[1] == ([0.2, 0.4, 0.6], b"rg") and ops[2] == ([0, 0, 40, 20], b"re")
+    assert [type(v) for v in ops[2][0]] == [int] * 4
+    # only the lines of Tf, Tj and d went through pikepdf's objects (the array's items too)
+    assert {repr(_plain(v)) for v in calls} == {"'/F1'", "9", "b'in a form'", "[3, 2]", "3",
+                                                "2", "0"}
+
+
+def test_the_text_free_copy_renders_as_pypdfs_did():
+    data = _pdf()
+    reader, _ = _read(data, "test.pdf")
+    ours, theirs = without_text(data, Streams(data, reader)), _without_text_pypdf(data)
+    assert without_text(data) == ours  # with or without the parse preflight shares
+    a, b = Renderer(ours).page(0).pixels, Renderer(theirs).page(0).pixels
+    assert np.array_equal(a, b)
+    copy = pikepdf.open(io.BytesIO(ours))
+    assert b"3 Tr" in copy.pages[0].obj.Contents.read_bytes()
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7, 11, 100, 1001])
+def test_quantile_is_numpys(n):
+    rng = np.random.default_rng(n)
+    for values in (rng.random(n) * 20 + 1, np.repeat(rng.random(3), n)[:n] + 1,
+                   np.full(n, 4.5)):
+        for q in (0.0, 0.2, 0.5, 0.75, 1.0):
+            assert quantile(values.copy(), q) == float(np.quantile(values, q))

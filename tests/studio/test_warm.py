@@ -1,0 +1,55 @@
+"""The job forkserver loads compiled code that is already on disk, and never compiles: every
+job forks with it (sheetgen/studio/warm.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+MODULE = textwrap.dedent("""
+    from numba import njit
+
+    @njit(cache=True)
+    def triple(x):
+        return 3 * x
+    """)
+
+PROBE = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, sys.argv[1])
+    from sheetgen.cache import numba_cache_for
+    with numba_cache_for("probe", [__import__("pathlib").Path(sys.argv[1]) / "probe_mod.py"]):
+        import probe_mod
+    if sys.argv[2] == "call":
+        print(probe_mod.triple(2))
+    else:
+        from sheetgen.studio.warm import load_compiled
+        loaded = load_compiled("probe_mod")
+        stats = probe_mod.triple.stats
+        print(loaded, len(probe_mod.triple.overloads), sum(stats.cache_hits.values()),
+          sum(stats.cache_misses.values()))
+    """)
+
+
+def _probe(code: Path, cache: Path, what: str) -> list[int]:
+    done = subprocess.run([sys.executable, "-c", PROBE, str(code), what], capture_output=True,
+                          text=True, timeout=300, cwd=REPO,
+                          env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin",
+                               "SHEETGEN_CACHE": str(cache), "HOME": str(cache)})
+    assert done.returncode == 0, done.stderr
+    return [int(x) for x in done.stdout.split()]
+
+
+def test_cached_code_is_loaded_and_nothing_is_compiled(tmp_path):
+    code, cache = tmp_path / "code", tmp_path / "cache"
+    code.mkdir()
+    (code / "probe_mod.py").write_text(MODULE)
+    # A cold cache: nothing to load, and nothing compiled either (the first job compiles).
+    assert _probe(code, cache, "warm") == [0, 0, 0, 0]
+    assert _probe(code, cache, "call") == [6]  # compiled and cached by a first use
+    # Warm: the cached entry is loaded (a cache hit, no miss), ready before any call.
+    assert _probe(code, cache, "warm") == [1, 1, 1, 0]
