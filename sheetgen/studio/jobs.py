@@ -60,6 +60,18 @@ def _context() -> Any:
         return _CONTEXT
 
 
+def start_forkserver() -> None:
+    """Start the forkserver now rather than at the first job: it imports the pages' modules
+    and loads their compiled code (`sheetgen.studio.warm`) while the user is still reading
+    the page, so the first click gets a warm process like every later one. Starting it costs
+    the server a fork and nothing else (the imports run in the forkserver). Call it after
+    every page's modules are `preload`ed; without a forkserver (spawn) it does nothing."""
+    if _context().get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+
+
 def _child(conn: Any, target: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """A job's process: lower priority, dies with the server, reports through `conn`."""
     from sheetgen.workers import die_with_parent

@@ -117,11 +117,13 @@ def serve(sock: socket.socket, on_ready: Callable[[Door], None] | None = None,
     """Run until interrupted (Ctrl-C stops uvicorn cleanly)."""
     import uvicorn
 
+    from . import jobs
     from .app import create_app
 
     door = door_of(sock, host)
     raise_file_limit()
     server = uvicorn.Server(config(create_app(door), log_level=log_level))
+    jobs.start_forkserver()  # the pages' modules are preloaded by now (create_app)
     if on_ready is not None:
         on_ready(door)
     server.run(sockets=[sock])

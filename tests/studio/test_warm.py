@@ -53,3 +53,39 @@ def test_cached_code_is_loaded_and_nothing_is_compiled(tmp_path):
     assert _probe(code, cache, "call") == [6]  # compiled and cached by a first use
     # Warm: the cached entry is loaded (a cache hit, no miss), ready before any call.
     assert _probe(code, cache, "warm") == [1, 1, 1, 0]
+
+
+def _forkservers_of(pid: int) -> list[str]:
+    """Command lines of `pid`'s child processes that are multiprocessing forkservers."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            status = (entry / "status").read_text()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, ValueError):
+            continue
+        if f"\nPPid:\t{pid}\n" in status and "forkserver" in cmdline:
+            found.append(cmdline)
+    return found
+
+
+def test_the_studio_starts_its_job_forkserver_before_the_first_job(tmp_path):
+    """The forkserver (and its loading of compiled code) starts with the studio, so the first
+    click does not wait for it."""
+    import time
+
+    command = [sys.executable, "-c", "from sheetgen.cli import main; main()", "studio"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, cwd=tmp_path,
+                            env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin",
+                                 "SHEETGEN_CACHE": str(tmp_path / "cache"),
+                                 "HOME": str(tmp_path)})
+    try:
+        assert "http://" in proc.stdout.readline()  # serving; no page was opened, no job run
+        deadline = time.monotonic() + 30
+        while not _forkservers_of(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _forkservers_of(proc.pid), "no forkserver started with the studio"
+    finally:
+        proc.terminate()
+        proc.wait(30)
