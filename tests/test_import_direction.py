@@ -29,7 +29,8 @@ LAYERS = ["canvas", "layout", "engine", "render", "preflight", "games", "ruleboo
 """Lowest first: a layer may import the layers before it."""
 
 BASE = {"sheetgen", "__version__", "errors", "registry", "resources", "atomic", "lazy",
-        "limits", "access", "workers", "assets", "cache", "studio_contract", "splitmix"}
+        "limits", "access", "workers", "assets", "cache", "numba_locator", "studio_contract",
+        "splitmix"}
 """Modules below every layer: they import only one another."""
 
 ALLOWED = {("sheetgen.registry", "sheetgen.games")}

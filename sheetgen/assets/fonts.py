@@ -43,6 +43,7 @@ checks with `pdffonts` that the result holds only embedded subsets of our fonts.
 
 from __future__ import annotations
 
+import io
 import threading
 import unicodedata
 from dataclasses import dataclass
@@ -138,7 +139,12 @@ through this lock. The results are cached, so it is taken briefly, once per glyp
 
 @cache
 def _font(name: str) -> TTFont:
-    return TTFont(str(font_path(name)), lazy=True)
+    """The font, its tables read when first used, from its own copy of the file's bytes: a
+    TTFont reading the file itself would share the file's offset with every process forked
+    after it was opened (`rulebook --all`, pad workers, studio jobs), and two processes
+    loading a table at once read each other's bytes (a broken glyf table for the rest of
+    the process; tests/assets/test_fonts.py)."""
+    return TTFont(io.BytesIO(font_path(name).read_bytes()), lazy=True)
 
 
 @cache

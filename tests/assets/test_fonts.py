@@ -234,3 +234,36 @@ def test_outlines_from_many_threads_at_once_on_a_fresh_font():
             t.join()
         assert not errors, errors
         assert all(ops == expected[ch] for ch, ops in results if ch in expected)
+
+
+def _outlines_of(chars: str) -> list:
+    from sheetgen.assets import fonts
+
+    return [fonts.text_outline(ch, face, 10) for face in ("serif", "sans", "serif-bold")
+            for ch in chars]
+
+
+def test_outlines_in_forked_processes_of_a_process_that_opened_the_fonts():
+    """`rulebook --all` and the pad's workers fork from a process that may already have the
+    fonts open. A lazily read font file shares its file offset with every fork, so processes
+    reading glyphs at once read each other's bytes (struct errors, glyphs with no
+    coordinates, wrong outlines: seen in the suite). Each process must read its own copy."""
+    import multiprocessing
+
+    from sheetgen.assets import fonts
+
+    chars = "".join(chr(c) for c in range(0x21, 0x7F)) + "àéîõüçß–—‘’“”…€"
+    fonts._font.cache_clear()
+    fonts._metrics.cache_clear()
+    fonts._glyph_ops.cache_clear()
+    for face in ("serif", "sans", "serif-bold"):  # open here (widths), no outline read yet
+        fonts.string_width("Ahoy", face, 10)
+    with multiprocessing.get_context("fork").Pool(4) as pool:
+        pending = [pool.apply_async(_outlines_of, (chars,)) for _ in range(4)]
+        here = _outlines_of(chars)
+        there = [p.get(timeout=120) for p in pending]
+    fonts._font.cache_clear()
+    fonts._metrics.cache_clear()
+    fonts._glyph_ops.cache_clear()
+    assert all(outlines == here for outlines in there)
+    assert here == _outlines_of(chars)  # and this process read its own glyphs right
