@@ -99,7 +99,7 @@ def cached_json(name: str, sources: Iterable[Path], settings: str,
     data = read()
     if data is not None:
         return data
-    with _measuring(path):  # another process measuring the same figures: wait, then read
+    with made_once(path):  # another process measuring the same figures: wait, then read
         data = read()
         if data is not None:
             return data
@@ -124,11 +124,11 @@ def cached_json_path(name: str, sources: Iterable[Path], settings: str) -> Path:
 
 
 @contextmanager
-def _measuring(path: Path) -> Iterator[None]:
-    """Hold `<path>.lock` while the figures for `path` are measured, so processes that need
-    the same figures at once (two test workers, `rulebook --all`'s books, a studio beside a
-    render) measure them once and the others read the result. Without a lock file (no
-    fcntl, a folder that cannot be written) each measures on its own, as before."""
+def made_once(path: Path) -> Iterator[None]:
+    """Hold `<path>.lock` while `path` is made (measured figures, a test run's shared file),
+    so processes that need the same file at once (two test workers, `rulebook --all`'s
+    books, a studio beside a render) make it once: the others wait, then find it made.
+    Without a lock file (no fcntl, a folder that cannot be written) each makes its own."""
     try:
         import fcntl
 

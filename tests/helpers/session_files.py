@@ -12,11 +12,12 @@ outlives the run, so nothing can be stale: the folder is removed when the run en
 
 from __future__ import annotations
 
-import fcntl
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from urllib.parse import quote
+
+from sheetgen.atomic import write_bytes
+from sheetgen.cache import made_once
 
 
 class SessionFiles:
@@ -37,15 +38,10 @@ class SessionFiles:
         path = self._file(name)
         if path.is_file():
             return path
-        held_name = self._file(lock or name)
-        with open(held_name.with_name(held_name.name + ".lock"), "a") as held:
-            fcntl.flock(held, fcntl.LOCK_EX)  # another worker building it: wait, then read
+        with made_once(self._file(lock or name)):  # another worker building it: wait, read
             if not path.is_file():
                 for made, data in build().items():
-                    target = self._file(made)
-                    temporary = target.with_name(target.name + f".{os.getpid()}.part")
-                    temporary.write_bytes(data)
-                    os.replace(temporary, target)  # a reader never sees half a file
+                    write_bytes(self._file(made), data)  # a reader never sees half a file
         if not path.is_file():
             raise KeyError(f"building {lock or name} did not make {name}")
         return path
