@@ -103,6 +103,33 @@ def need_weights(
 
 
 @njit(cache=True, inline="always")
+def need_masks(table: np.ndarray, code: int) -> tuple[int, int]:
+    """The spaces of the slack and of the tight columns' symbols, from need_weights' code."""
+    slack = 0
+    tight = 0
+    for c in range(6):
+        kind = code >> (2 * c) & 3
+        if kind == 1:
+            slack |= table[T_SYM + c]
+        elif kind == 2:
+            tight |= table[T_SYM + c]
+    return slack, tight
+
+
+@njit(cache=True, inline="always")
+def sums_exact(params: np.ndarray) -> bool:
+    """Whether every sum of at most 64 need weights is exact in float64: both weights whole
+    multiples of 2**-16 below 2**20 (the defaults are 1.0 and 1.5). Then the treasure a
+    line destroys is slack * count + tight * count, the very float the space-by-space sum
+    gives, in any order."""
+    ok = True
+    for p in (P_NEED_SLACK, P_NEED_TIGHT):
+        x = params[p] * 65536.0
+        ok = ok and abs(params[p]) < 1048576.0 and x == np.floor(x)
+    return ok
+
+
+@njit(cache=True, inline="always")
 def sink_cost(
     table: np.ndarray,
     state: np.ndarray,
@@ -111,16 +138,26 @@ def sink_cost(
     i: int,
     n_lines: int,
     params: np.ndarray,
+    counted: bool,
+    slack: int,
+    tight: int,
 ) -> float:
-    """What sinking line i destroys: needed treasure, centre-ring safety, a little land."""
+    """What sinking line i destroys: needed treasure, centre-ring safety, a little land.
+
+    `counted` (sums_exact) takes the treasure from the need masks (`need_masks`, the
+    slack and tight columns' spaces) by two popcounts, else space by space."""
     sunk = state[S_SUNK]
     region = table[T_LINES + i] & ~sunk
     cost = 0.0
     ra = region & avail
-    while ra:
-        low = ra & -ra
-        cost += need[table[T_SYMOF + popcount(low - 1)]]
-        ra ^= low
+    if counted:
+        cost += params[P_NEED_SLACK] * popcount(ra & slack)
+        cost += params[P_NEED_TIGHT] * popcount(ra & tight)
+    else:
+        while ra:
+            low = ra & -ra
+            cost += need[table[T_SYMOF + popcount(low - 1)]]
+            ra ^= low
     ring_here = popcount(region & table[T_RING])
     if ring_here:
         ring_left = popcount(table[T_RING] & ~sunk)  # rare: only lines reaching the ring
@@ -146,7 +183,8 @@ def fresh_region(table: np.ndarray, sunk: int, i: int, n_lines: int, covered: in
 
 @njit(cache=True, _nrt=False, inline="always")
 def cheapest_sink(
-    table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
+    table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray,
+    code: int,
 ) -> tuple[int, float]:
     """The usable line with the least sink_cost and that cost, or (-1, 0.0) (R13).
 
@@ -162,6 +200,8 @@ def cheapest_sink(
     sunk = state[S_SUNK]
     early = params[P_NEED_TIGHT] >= 0.0 and params[P_NEED_SLACK] >= 0.0
     early = early and params[P_RING_SINK] >= 0.0
+    counted = sums_exact(params)
+    slack, tight = need_masks(table, code)
     covered = 0
     best = -1
     best_cost = 0.0
@@ -171,7 +211,7 @@ def cheapest_sink(
         if region == 0:
             continue
         covered |= region
-        cost = sink_cost(table, state, avail, need, i, n_lines, params)
+        cost = sink_cost(table, state, avail, need, i, n_lines, params, counted, slack, tight)
         if best < 0 or cost < best_cost:
             best = i
             best_cost = cost
@@ -197,7 +237,7 @@ def cheapest_sink_memo(
             and need[o + 2] == float(code)
         ):
             return int(need[o + 3]), need[o + 4]
-    line, cost = cheapest_sink(table, state, avail, params, need)
+    line, cost = cheapest_sink(table, state, avail, params, need, code)
     if use_memo:
         need[o] = float(avail)
         need[o + 1] = float(state[S_SUNK])
@@ -225,12 +265,15 @@ def value_sink(
     n_lines = table[T_NLINES]
     sunk = state[S_SUNK]
     avail = available(table, state)
-    need_weights(table, state, avail, params, need)
+    code = need_weights(table, state, avail, params, need)
+    counted = sums_exact(params)
+    slack, tight = need_masks(table, code)
     # each usable line's cost once: value() below reuses `need` for its own positions
     costs = np.empty(n_lines)
     for i in range(n_lines):
         if line_usable(table, sunk, i, n_lines):
-            costs[i] = sink_cost(table, state, avail, need, i, n_lines, params)
+            costs[i] = sink_cost(table, state, avail, need, i, n_lines, params, counted, slack,
+                                 tight)
     best = -1
     best_v = -1.0e18
     # k passes of "next cheapest" by (cost, line), allocation-free (k is small)

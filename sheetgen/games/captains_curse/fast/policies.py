@@ -48,10 +48,12 @@ from sheetgen.games.captains_curse.fast.estimate import (
     best_loot,
     best_sink,
     fresh_region,
+    need_masks,
     need_weights,
     partial_value,
     sink_cost,
     sink_penalty,
+    sums_exact,
     value,
     value_above,
     value_sink,
@@ -929,12 +931,15 @@ def choose_sink_knowing(
         return value_sink(table, state, params, need, int(params[P_GREEDY_SINKS]))
     # the k cheapest usable lines, judged by the value after sinking (two-ply for the expert)
     avail = available(table, state)
-    need_weights(table, state, avail, params, need)
+    code = need_weights(table, state, avail, params, need)
+    counted = sums_exact(params)
+    slack, tight = need_masks(table, code)
     costs = np.full(n_lines, 1.0e18)
     n_usable = 0
     for i in range(n_lines):
         if line_usable(table, state[S_SUNK], i, n_lines):
-            costs[i] = sink_cost(table, state, avail, need, i, n_lines, params)
+            costs[i] = sink_cost(table, state, avail, need, i, n_lines, params, counted, slack,
+                                 tight)
             n_usable += 1
     if n_usable == 0:
         return -1
