@@ -26,6 +26,29 @@ fi
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
+
+# Everything the Python install below depends on, as one digest kept in the environment: the
+# checkout's path (the editable install points at it), the extra, the Python, pyproject.toml,
+# constraints.txt and this script, every distribution installed (names and versions) and
+# where the editable install points (another checkout sharing this .venv may have installed
+# itself there since).
+# The same digest as the last install that ended well: nothing to do (pip's own check, a
+# rebuild of the editable install included, took 10 s of every `scripts/test.sh`).
+site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+installed_state() {
+  {
+    printf 'extra=%s checkout=%s\n' "$extra" "$(pwd -P)"
+    .venv/bin/python -VV
+    cat pyproject.toml constraints.txt scripts/setup.sh
+    ls -d "$site"/*.dist-info
+    cat "$site"/__editable__*sheetgen*.py "$site"/__editable__*sheetgen*.pth 2>/dev/null || true
+  } | sha256sum | cut -d' ' -f1
+}
+stamp=.venv/sheetgen-setup.done
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(installed_state)" ]; then
+  exit 0
+fi
+rm -f "$stamp"
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 # constraints.txt pins the exact versions the tests passed with (scripts/lock.py writes it).
 if [ "$extra" = "test" ]; then
@@ -33,3 +56,4 @@ if [ "$extra" = "test" ]; then
 else
   .venv/bin/python -m pip install -q -c constraints.txt -e ".[studio]"
 fi
+installed_state > "$stamp"
