@@ -15,6 +15,7 @@ stay equal.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -59,7 +60,7 @@ class Mesh:
     @cached_property
     def shape_f(self) -> np.ndarray:
         """Per face, its shapely polygon (an array, for shapely's vectorised functions)."""
-        return np.array([Polygon(ring) for ring in self.polygon_f], dtype=object)
+        return polygons_of(self.polygon_f)
 
     @cached_property
     def borders_f(self) -> list[list[tuple[int, tuple[int, int]]]]:
@@ -167,6 +168,15 @@ class Mesh:
         """Per face, the diameter of its largest inscribed circle (mm)."""
         rings = shapely.get_exterior_ring(self.shape_f)
         return (2 * shapely.distance(rings, shapely.points(self.anchor_f))).tolist()
+
+
+def polygons_of(rings: Sequence[Sequence[Sequence[float]]]) -> np.ndarray:
+    """The shapely polygons of many rings (each at least three points) made in one call: the
+    very geometries `Polygon(ring)` makes one by one (same coordinates, closed the same way),
+    without its cost of about 150 microseconds per polygon in Python."""
+    coords = np.array([p for ring in rings for p in ring], dtype=float)
+    which = np.repeat(np.arange(len(rings)), [len(ring) for ring in rings])
+    return shapely.polygons(shapely.linearrings(coords, indices=which))
 
 
 def _sample_sites(domain: Polygon, n: int, rng: SplitMix64) -> list[XY]:
@@ -294,7 +304,7 @@ def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix
             raise MeshError("a cell has a hole")
         polygon_f.append(_normalise(_round_ring(list(poly.exterior.coords)[:-1])))
     # Faces in a stable order: by bearing from the centre, starting north, clockwise on paper.
-    shapes = np.array([Polygon(ring) for ring in polygon_f], dtype=object)
+    shapes = polygons_of(polygon_f)
     centroids = shapely.centroid(shapes)
     bearing = [math.atan2(x - frame.cx, -(y - frame.cy)) % (2 * math.pi)
                for x, y in zip(shapely.get_x(centroids).tolist(),

@@ -15,6 +15,8 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import shapely
 import yaml
 from shapely.geometry import Polygon
 
@@ -22,7 +24,7 @@ from sheetgen.errors import SheetgenError
 
 from ..island import ISLAND_FORMAT
 from ..rng import SplitMix64
-from .cells import Mesh, MeshError, make_mesh
+from .cells import Mesh, MeshError, make_mesh, polygons_of
 from .coast import make_coast, place_centre
 from .names import island_name, place_names
 from .params import DEFAULT_PARAMS, DEFAULT_PLAN, IslandParams, SinkPlan
@@ -141,19 +143,21 @@ def geometry_faults(data: dict[str, Any], min_width: float = 0.0) -> list[str]:
     each space wide enough to circle a symbol, place names unique.
     """
     faults: list[str] = []
-    polys = []
-    for s in data["spaces"]:
-        poly = Polygon(s.get("polygon") or [])
-        if not poly.is_valid or poly.area <= 0:
+    rings = [s.get("polygon") or [] for s in data["spaces"]]
+    if all(len(ring) >= 3 for ring in rings):
+        polys = polygons_of(rings)  # the polygons `Polygon(ring)` makes, in one call
+    else:
+        polys = np.array([Polygon(ring) for ring in rings], dtype=object)
+    areas = shapely.area(polys).tolist()
+    for s, valid, area in zip(data["spaces"], shapely.is_valid(polys).tolist(), areas,
+                              strict=True):
+        if not valid or area <= 0:
             faults.append(f"space {s['id']}: polygon is not a simple polygon")
-        polys.append(poly)
     if faults:
         return faults
-    from shapely import union_all
-    from shapely.ops import polylabel
 
-    land = union_all(polys)
-    total = sum(p.area for p in polys)
+    land = shapely.union_all(polys)
+    total = sum(areas)
     if abs(land.area - total) > 0.01 * len(polys):
         faults.append(f"spaces overlap by {total - land.area:.2f} mm^2")
     if land.geom_type != "Polygon":
@@ -161,9 +165,10 @@ def geometry_faults(data: dict[str, Any], min_width: float = 0.0) -> list[str]:
     elif len(land.interiors) != 1:
         faults.append(f"the land has {len(land.interiors)} holes; only the centre is allowed")
     if min_width > 0:
-        for s, p in zip(data["spaces"], polys, strict=True):
-            c = polylabel(p, tolerance=0.05)
-            width = 2 * p.exterior.distance(c)
+        # shapely.ops.polylabel(p, 0.05) of each space, all at once
+        centres = shapely.get_point(shapely.maximum_inscribed_circle(polys, 0.05), 0)
+        widths = 2 * shapely.distance(shapely.get_exterior_ring(polys), centres)
+        for s, width in zip(data["spaces"], widths.tolist(), strict=True):
             if width < min_width - 0.05:
                 faults.append(f"space {s['id']} is {width:.1f} mm across, under {min_width}")
     places = [s["place"] for s in data["spaces"] if s.get("place")]
