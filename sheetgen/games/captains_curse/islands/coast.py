@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -79,13 +80,6 @@ def _bearings() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _T, _COS_T, _SIN_T = _bearings()
 
 
-def _apply(fn, xs: np.ndarray) -> np.ndarray:
-    """`fn` (a `math` function) on every element. NumPy's own transcendental functions may
-    differ from the C library's in the last bit, and from one CPU to another; arithmetic is
-    exact IEEE in both, so coasts stay byte-identical everywhere with this one step in math."""
-    return np.fromiter(map(fn, xs.tolist()), dtype=float, count=len(xs))
-
-
 @functools.lru_cache(maxsize=8)
 def _inner_bound(half_w: float, half_h: float) -> np.ndarray:
     """The coast's inner bound per bearing: the centre box with rounded corners, grown by one
@@ -100,8 +94,10 @@ def _inner_bound(half_w: float, half_h: float) -> np.ndarray:
 def make_coast(params: IslandParams, frame: Frame, rng: SplitMix64) -> list[Point]:
     """The coast polygon (counter-clockwise on screen is not promised; it is simple).
 
-    Arrays over the bearings, each element computed with the operations of a scalar loop in
-    the same order (the coast of a seed is part of its island file)."""
+    The random draws are made here, in order; the arithmetic over the bearings runs compiled
+    (`outline.py`), element for element the operations of a scalar loop in the same order
+    (the coast of a seed is part of its island file)."""
+    kernels = _outline_kernels()
     bearings, cos_t, sin_t = _T, _COS_T, _SIN_T
     corner = rng.uniform(2.5, 5.0)  # how far land may reach into the map's corners
     mx0, my0 = params.sea_margin, params.sea_margin
@@ -111,54 +107,48 @@ def make_coast(params: IslandParams, frame: Frame, rng: SplitMix64) -> list[Poin
     # Outer bound: a rounded box inside the map margin, so corners stay sea.
     ox = min(mx1 - frame.cx, frame.cx - mx0)
     oy = min(my1 - frame.cy, frame.cy - my0)
-    outer = np.array([_ray_to_superellipse(dx, dy, ox, oy, corner)
-                      for dx, dy in zip(cos_t.tolist(), sin_t.tolist(), strict=True)])
+    outer = kernels.superellipse_rays(cos_t, sin_t, ox, oy, corner)
 
     # Shape: low harmonics with random phases; amplitudes fall with frequency.
-    shape = np.zeros(N_BEARINGS)
+    ks, amps, phases = [], [], []
     for k in range(1, 8):
-        amp = rng.uniform(0.3, 1.0) * 2.6 / k ** 0.9
-        phase = rng.uniform(0, 2 * math.pi)
-        shape += amp * _apply(math.cos, k * bearings + phase)
+        amps.append(rng.uniform(0.3, 1.0) * 2.6 / k ** 0.9)
+        phases.append(rng.uniform(0, 2 * math.pi))
+        ks.append(k)
+    shape = np.zeros(N_BEARINGS)
+    kernels.add_harmonics(shape, bearings, np.array(ks), np.array(amps), np.array(phases))
     # A few headlands: narrow bumps at random bearings, pushing land towards the margin.
+    ats, widths, heights = [], [], []
     for _ in range(2 + rng.below(3)):
-        at = rng.uniform(0, 2 * math.pi)
-        width = rng.uniform(0.15, 0.35)
-        height = rng.uniform(1.0, 3.0) * rng.choice((1.0, 1.0, -0.8))
-        off = bearings - at
-        d = np.array(list(map(math.atan2, _apply(math.sin, off).tolist(),
-                              _apply(math.cos, off).tolist())))
-        shape += height * _apply(math.exp, -(d / width) ** 2)
+        ats.append(rng.uniform(0, 2 * math.pi))
+        widths.append(rng.uniform(0.15, 0.35))
+        heights.append(rng.uniform(1.0, 3.0) * rng.choice((1.0, 1.0, -0.8)))
+    kernels.add_bumps(shape, bearings, np.array(ats), np.array(widths), np.array(heights))
     # Wiggles: higher harmonics in millimetres, added after the shape is fitted.
-    wiggle = np.zeros(N_BEARINGS)
+    ks, amps, phases = [], [], []
     for k in range(9, 40):
-        amp = rng.uniform(0.0, 1.0) * 12.0 / k
-        phase = rng.uniform(0, 2 * math.pi)
-        wiggle += amp * _apply(math.cos, k * bearings + phase)
+        amps.append(rng.uniform(0.0, 1.0) * 12.0 / k)
+        phases.append(rng.uniform(0, 2 * math.pi))
+        ks.append(k)
+    wiggle = np.zeros(N_BEARINGS)
+    kernels.add_harmonics(wiggle, bearings, np.array(ks), np.array(amps), np.array(phases))
 
+    # The overall size by bisection on the bias of the shape, so the land has the area
+    # `target` asks for.
     target = params.n_spaces * params.cell_area + params.centre_width * params.centre_height
-    floor = inner - 1.0
-
-    span = outer - inner
-
-    def outline(bias: float) -> tuple[np.ndarray, np.ndarray]:
-        f = 1.0 / (1.0 + _apply(math.exp, -(shape + bias)))
-        r = np.minimum(np.maximum(inner + span * f + wiggle, floor), outer)
-        return frame.cx + r * cos_t, frame.cy + r * sin_t
-
-    lo, hi = -12.0, 12.0
-    for _ in range(40):
-        mid = (lo + hi) / 2
-        if _area(*outline(mid)) < target:
-            lo = mid
-        else:
-            hi = mid
-    x, y = outline((lo + hi) / 2)
+    x, y = kernels.fitted_outline(shape, wiggle, inner, outer, cos_t, sin_t, frame.cx,
+                                  frame.cy, float(target))
     return [(round(a, 2), round(b, 2)) for a, b in zip(x.tolist(), y.tolist(), strict=True)]
 
 
-def _area(x: np.ndarray, y: np.ndarray) -> float:
-    """`polygon_area` of the outline, summed left to right as it does (`cumsum` is a
-    sequential sum, so the bisection compares the very same numbers)."""
-    xn, yn = np.concatenate((x[1:], x[:1])), np.concatenate((y[1:], y[:1]))  # np.roll(-1)
-    return abs(float(np.cumsum(x * yn - xn * y)[-1])) / 2.0
+@functools.cache
+def _outline_kernels():
+    """The compiled outline (islands/outline.py), imported on first use under its own
+    cache."""
+    from sheetgen.cache import numba_cache_for
+
+    here = Path(__file__).resolve().parent
+    with numba_cache_for("captains-curse-coast", [here / "outline.py"]):
+        from . import outline
+    return outline
+
