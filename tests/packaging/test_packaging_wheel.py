@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -120,13 +121,17 @@ def _made_venv(wheel: Path, home: Path) -> Path:
             shutil.rmtree(other.parent, ignore_errors=True)
     shutil.rmtree(root, ignore_errors=True)  # a half-made one
     home.mkdir(parents=True, exist_ok=True)
-    _run([sys.executable, "-m", "venv", root], cwd=home)
+    # Without a pip of its own (ensurepip installing and compiling pip was 6 of the 8 s of
+    # CPU the environment took): the test environment's pip installs into it (`--python`),
+    # the way `python -m build` fills its isolated environments.
+    _run([sys.executable, "-m", "venv", "--without-pip", root], cwd=home)
     python = root / "bin" / "python"
     purelib = _run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                    cwd=root).strip()
     Path(purelib, "_sheetgen_test_dependencies.pth").write_text(
         sysconfig.get_paths()["purelib"] + "\n")
-    _run([python, "-m", "pip", "install", "-q", "--no-index", "--no-deps", wheel], cwd=root)
+    _run([sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-index",
+          "--no-deps", wheel], cwd=root)
     marker.write_text(wheel.name + "\n")  # last: a half-made one is redone
     return root
 
@@ -189,16 +194,25 @@ def test_the_environment_is_reused_only_for_the_same_package_content(dist, tmp_p
         assert (wheel_content_key(copy) == key) is same
 
 
-_RENDER_EACH = """\
-import sys
+_EACH = """\
+import json, sys
 from sheetgen.cli import main
-for name, out in zip(sys.argv[1::2], sys.argv[2::2]):
+for args in json.loads(sys.argv[1]):
     try:
-        main(["render", name, "--seed", "7", "-q", "-o", out])
+        main(args)
     except SystemExit as end:
         if end.code:
-            sys.exit(f"render {name}: exit status {end.code}")
+            sys.exit(f"sheetgen {' '.join(args)}: exit status {end.code}")
 """
+
+
+def _each(python: Path, commands: list[list[str | Path]], cwd: Path) -> str:
+    """Run sheetgen commands one after the other in one process of `python` (the wheel's),
+    as `sheetgen` would run each: a process start per command cost about a second of CPU
+    each (importing the CLI, reportlab, the fonts again) and tested nothing more; the entry
+    point itself is run on its own by the tests."""
+    return _run([python, "-c", _EACH, json.dumps([[str(a) for a in c] for c in commands])],
+                cwd=cwd)
 
 
 def test_installed_wheel_works_from_another_folder(venv, tmp_path):
@@ -210,22 +224,19 @@ def test_installed_wheel_works_from_another_folder(venv, tmp_path):
     listed = [line.split()[0] for line in _run([sheetgen, "list"], cwd=tmp_path).splitlines()]
     assert listed == sorted(bundled_layouts()), "the wheel lists other layouts than the checkout"
     # Every listed layout renders from the wheel: the first through the entry point, the rest
-    # through the same CLI in one process of the wheel's Python (a process start per layout
-    # cost about a second of CPU each and tested nothing more).
+    # through the same CLI in one process of the wheel's Python (`_each`), with a Captain's
+    # Curse pad and a rulebook.
     outs = {name: tmp_path / f"{name.replace('/', '-')}.pdf" for name in listed}
     _run([sheetgen, "render", listed[0], "--seed", "7", "-q", "-o", outs[listed[0]]],
          cwd=tmp_path)
-    _run([python, "-c", _RENDER_EACH, *(a for n in listed[1:] for a in (n, outs[n]))],
-         cwd=tmp_path)
+    _each(python, [
+        *(["render", name, "--seed", "7", "-q", "-o", outs[name]] for name in listed[1:]),
+        ["pad", "captains-curse", "--count", "2", "--seed", "7", "--jobs", "1",
+         "-o", tmp_path / "pad.pdf"],
+        ["rulebook", GAMES[-1], "-o", tmp_path / "rules.pdf"]], cwd=tmp_path)
     for name, out in outs.items():
         assert out.read_bytes().startswith(b"%PDF-"), name
-
-    _run([sheetgen, "pad", "captains-curse", "--count", "2", "--seed", "7", "--jobs", "1",
-          "-o", tmp_path / "pad.pdf"], cwd=tmp_path)
     assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF-")
-
-    game = GAMES[-1]
-    _run([sheetgen, "rulebook", game, "-o", tmp_path / "rules.pdf"], cwd=tmp_path)
     assert (tmp_path / "rules.pdf").read_bytes().startswith(b"%PDF-")
 
 
@@ -235,19 +246,26 @@ def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
     a Black Dice simulation of a bundled quest file and a Tabletop Simulator export of its
     pirate tiles, Swashbuckle's par line from the shipped JSON summary, the Black Dice
     rulebook, and the Captain's Curse island pad (test above)."""
-    sheetgen = venv / "bin" / "sheetgen"
-    for game in ("shipwrecked", "voodoo", "black-dice"):
+    python, sheetgen = venv / "bin" / "python", venv / "bin" / "sheetgen"
+    games = ("shipwrecked", "voodoo", "black-dice")
+    rulebook = tmp_path / "black-dice-rules.pdf"
+    # Image export (pypdfium2) of a Black Dice layout with its backs, from the wheel's layouts.
+    _each(python, [*(["pad", game, "-o", tmp_path / f"{game}.pdf"] for game in games),
+                   ["export", "tts", "black-dice/pirate-tiles", "-o", tmp_path / "tts"],
+                   ["rulebook", "black-dice", "-o", rulebook]], cwd=tmp_path)
+    for game in games:
         out = tmp_path / f"{game}.pdf"
-        _run([sheetgen, "pad", game, "-o", out], cwd=tmp_path)
         assert out.read_bytes().startswith(b"%PDF-"), game
         assert len(re.findall(rb"/Type\s*/Page(?!s)", out.read_bytes())) > 1, game
     simulated = _run([sheetgen, "black-dice", "simulate", "kraken", "-n", "20", "--seed", "3"],
                      cwd=tmp_path)
-    checkout = subprocess.run(
-        [sys.executable, "-c", "from sheetgen.cli import main; main()", "black-dice",
-         "simulate", "kraken", "-n", "20", "--seed", "3"], cwd=REPO, capture_output=True,
-        text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
-    assert checkout.returncode == 0, checkout.stderr
+    from click.testing import CliRunner  # the checkout's own CLI, in this process
+
+    from sheetgen.cli import main
+
+    checkout = CliRunner().invoke(main, ["black-dice", "simulate", "kraken", "-n", "20",
+                                         "--seed", "3"])
+    assert checkout.exit_code == 0, checkout.output
     assert simulated == checkout.stdout, "the wheel's quest files differ from the checkout's"
     par = _run([sheetgen, "swashbuckle", "par"], cwd=tmp_path)
     assert "p50:" in par, par
@@ -257,12 +275,7 @@ def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
                    "--rolls-left", "2"], cwd=tmp_path, extra_env={"SHEETGEN_CACHE": str(cache)})
     assert "keep all (stand)" in advice.splitlines()[0], advice
     assert not cache.exists()
-    # Image export (pypdfium2) of a Black Dice layout with its backs, from the wheel's layouts.
-    _run([sheetgen, "export", "tts", "black-dice/pirate-tiles", "-o", tmp_path / "tts"],
-         cwd=tmp_path)
     assert sorted(p.name for p in (tmp_path / "tts").iterdir()) == [
         "black-dice-pirate-tiles-back.png", "black-dice-pirate-tiles-sheet.png",
         "black-dice-pirate-tiles.json"]
-    rulebook = tmp_path / "black-dice-rules.pdf"
-    _run([sheetgen, "rulebook", "black-dice", "-o", rulebook], cwd=tmp_path)
     assert rulebook.read_bytes().startswith(b"%PDF-")
