@@ -131,3 +131,6 @@ def test_job_6_a_saddle_stitch_rulebook(user):
     user("rulebook", "captains-curse", "--booklet", "--paper", "letter", "-o", "book.pdf")
     pages = _pages(user.folder / "book.pdf")
     assert pages >= 2 and pages % 2 == 0  # sheets printed on both sides
+    check = subprocess.run(["qpdf", "--check", str(user.folder / "book.pdf")],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr

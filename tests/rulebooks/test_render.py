@@ -163,9 +163,12 @@ def test_quick_reference_fits_one_a5_page(rendered, tmp_path, game, page_lines):
     assert _toc_entries(pages[0]), "contents missing from the A5 cover"
 
 
-def test_qpdf_accepts_book_and_booklet(books, tmp_path):
+def test_qpdf_accepts_book_and_booklet(books, rendered, tmp_path):
+    """The A4 book and the A4 booklet (rendered once per run for the booklet test; the
+    Letter booklet, which tests/cli/test_six_jobs.py's job 6 prints through the command
+    line, is checked there)."""
     booklet = tmp_path / "booklet.pdf"
-    booklet.write_bytes(render_book("captains-curse", "letter", booklet=True))
+    booklet.write_bytes(rendered("shipwrecked", "a4", booklet=True))
     for path in (books["captains-curse"], booklet):
         result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
         assert result.returncode == 0, result.stdout + result.stderr

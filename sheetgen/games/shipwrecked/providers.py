@@ -1,9 +1,11 @@
 """Measured facts for the printed Shipwrecked! pieces: `${provide('shipwrecked.length')}` and
 `${provide('shipwrecked.strategy')}` on the rules card, the same figures in the rulebook
 (examples.py). Nothing here is typed in: both come from one round robin of the five island
-policies (simulate.run), played when a piece is built with a fixed seed and a modest number
-of games (`CARD_GAMES` per seat order of each pairing, about half a second), cached for the
-process.
+policies (simulate.run), played with a fixed seed and a modest number of games (`CARD_GAMES`
+per seat order of each pairing) the first time a piece is built, and kept in sheetgen's cache
+until a Shipwrecked! or engine source changes (`sheetgen.cache.cached_json`): about 2 s of
+CPU that every process printing these figures paid (a worker of `rulebook --all`, a studio
+job, each CLI run), now once per machine.
 
 The minutes are an estimate resting on one stated assumption, `SECONDS_PER_ROLL`: a captain
 roll (naming islands, rolling, the grab, landing, re-rolling what went back) takes about
@@ -13,6 +15,7 @@ that long at the table. The rolls themselves are measured.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 CARD_SEED = 26
@@ -33,12 +36,31 @@ PLANS = {
 
 @lru_cache(maxsize=1)
 def measured() -> dict[str, Any]:
-    """The round robin behind the printed figures (simulate.figures)."""
+    """The round robin behind the printed figures (simulate.figures), JSON data: measured
+    once and read back from sheetgen's cache (JSON keeps these floats exactly)."""
+    from sheetgen.cache import cached_json
+
+    return cached_json(*measured_cache(), _round_robin)
+
+
+def _round_robin() -> dict[str, Any]:
     from .policies import POLICIES
     from .rules import GrabModel
     from .simulate import run
 
     return run(list(POLICIES), CARD_GAMES, CARD_SEED, GrabModel())
+
+
+def measured_cache() -> tuple[str, list[Path], str]:
+    """`cached_json`'s name, sources and settings for `measured`: every Shipwrecked! and
+    engine source, the seed and game count, and numpy's version (its generators deal the
+    dice)."""
+    import numpy
+
+    package = Path(__file__).resolve().parent
+    sources = [*package.glob("*.py"), *(package.parents[1] / "engine").glob("*.py")]
+    return ("shipwrecked-figures", sources,
+            f"{CARD_GAMES} games seed {CARD_SEED} numpy {numpy.__version__}")
 
 
 def length() -> dict[str, Any]:

@@ -60,8 +60,6 @@ def length_median() -> int:
 def length_fit(rolls: np.ndarray, min_expected: float = 5.0) -> dict[str, float]:
     """Pearson's chi-square of the lengths against the exact law: one bin per length while
     the expected count is at least `min_expected`, the tail in one bin."""
-    from scipy.stats import chi2
-
     n = len(rolls)
     observed, expected = [], []
     k = SHARK_LIMIT
@@ -75,7 +73,18 @@ def length_fit(rolls: np.ndarray, min_expected: float = 5.0) -> dict[str, float]
     obs, exp = np.array(observed, float), np.array(expected, float)
     stat = float(((obs - exp) ** 2 / exp).sum())
     dof = len(obs) - 1
-    return {"chi2": stat, "dof": dof, "p_value": float(chi2.sf(stat, dof)), "bins": len(obs)}
+    return {"chi2": stat, "dof": dof, "p_value": chi2_sf(stat, dof), "bins": len(obs)}
+
+
+def chi2_sf(stat: float, dof: int) -> float:
+    """`scipy.stats.chi2.sf(stat, dof)`, the same number, through `scipy.special.chdtrc`
+    (what chi2.sf calls): scipy.special imports in a third of scipy.stats' second of CPU,
+    which every process that prints the Shipwrecked! figures paid."""
+    from scipy.special import chdtrc
+
+    if not dof > 0 or math.isnan(stat):
+        return math.nan
+    return 1.0 if stat <= 0 else float(chdtrc(dof, stat))
 
 
 @dataclass(frozen=True)

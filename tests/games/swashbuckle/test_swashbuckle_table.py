@@ -35,6 +35,22 @@ def table():
     return load_table(CARD)
 
 
+class _LateSolves(dict):
+    """filled-box mask -> the solver's fresh solve of the 16-box card from that position
+    (`solve(CARD, base=mask)`, a few seconds each), made on first use and shared by the
+    tests of this module that compare the table with it: the same deterministic solve was
+    made twice for the same position."""
+
+    def __missing__(self, base: int):
+        self[base] = fresh = solve(CARD, base=base)
+        return fresh
+
+
+@pytest.fixture(scope="module")
+def late_solves() -> _LateSolves:
+    return _LateSolves()
+
+
 def test_summaries_of_both_scuttle_readings_are_committed() -> None:
     strict = load_summary(CARD.with_options(scuttle="only_if_nothing_scores"))
     free = load_summary(CARD.with_options(scuttle="any"))
@@ -87,12 +103,25 @@ def test_table_start_value_matches_summary(table) -> None:
     assert table.values[0, 0, 0, 0] == pytest.approx(load_summary()["expected"], abs=1 / 256)
 
 
-def test_table_agrees_with_a_fresh_solve_of_a_late_position(table) -> None:
+def test_table_agrees_with_a_fresh_solve_of_a_late_position(table, late_solves,
+                                                             monkeypatch) -> None:
     filled = {"ones": 3, "twos": 6, "threes": 9, "fours": 16, "fives": 15, "flotsam": 22,
               "swashbuckle": 50}
     dice = [5, 5, 6, 6, 2]
     from_table = advise(CARD, filled, dice, 1, table=table)
-    fresh = advise(CARD, filled, dice, 1)  # 9 open boxes: solved from this position
+    # Without a table the advisor solves from this position (9 open boxes): it asks the
+    # solver for exactly that solve, which this module makes once (`late_solves`).
+    from sheetgen.games.swashbuckle import advisor
+
+    asked = []
+
+    def shared_solve(card, base=0, **kwargs):
+        asked.append((card, base, kwargs))
+        return late_solves[base]
+
+    monkeypatch.setattr(advisor, "solve", shared_solve)
+    fresh = advise(CARD, filled, dice, 1)
+    assert asked == [(CARD, int(state_of(CARD, filled).mask[0]), {})]
     assert from_table.best.keep == fresh.best.keep
     assert [o.value for o in from_table.options] == pytest.approx(
         [o.value for o in fresh.options], abs=1 / 128)
@@ -153,10 +182,11 @@ LATE = [
 
 
 @pytest.mark.parametrize("filled", LATE, ids=["bonus-made", "scuttled-swashbuckle"])
-def test_shipped_values_are_the_solvers_own_on_late_positions(table, filled) -> None:
+def test_shipped_values_are_the_solvers_own_on_late_positions(table, late_solves,
+                                                               filled) -> None:
     """Every state a fresh solve from a late position reaches holds exactly the solver's value
     in q128 (the stored numbers are the solve's, so the advisor decides as a solve would)."""
-    fresh = solve(CARD, base=int(state_of(CARD, filled).mask[0])).values
+    fresh = late_solves[int(state_of(CARD, filled).mask[0])].values
     known = np.isfinite(fresh)
     assert known.sum() > 1000
     assert np.array_equal(np.rint(fresh[known] * Q), np.rint(table.values[known] * Q))
