@@ -18,6 +18,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.session_files import SessionFiles  # (tests/ is on sys.path, as for tests)
+from helpers.slow_step import (
+    HIDDEN_SLOW,
+    hidden_message,
+    hidden_slow_tests,
+    is_slow_step,
+    skipped_in_slow_step,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_FOLDER = "sheetgen_shared_folder"  # a worker's `workerinput` key: `session_files`
@@ -130,9 +137,20 @@ def _shares_a_built_fixture(item: pytest.Item) -> bool:
     return False
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """In the slow step (`-m slow`), leave out the test files that never name the slow mark
+    (`tests/helpers/slow_step.py`): their tests would all be deselected."""
+    if is_slow_step(config) and skipped_in_slow_step(collection_path):
+        return True
+    return None
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `--dist loadgroup`, give each test one xdist group. The tests of a module that
+    """Outside the slow step, first refuse a suite with a test marked slow that the slow
+    step would not collect (`tests/helpers/slow_step.py`).
+
+    Under `--dist loadgroup`, give each test one xdist group. The tests of a module that
     share a fixture built once for several of them (the wheel's `dist` and `venv`, a module's
     simulated logs) share one group, so that fixture is built once, on one worker; modules
     linked through a fixture of `SHARED_EXPENSIVE` share one group (a union of linked sets,
@@ -146,6 +164,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     reordering by test count is switched off, `pytest_configure`), so the last groups to
     start are short ones and no worker finishes a three-minute test alone while the other
     idles. Without xdist nothing changes."""
+    hidden = [] if is_slow_step(config) else hidden_slow_tests(items)
+    folder = getattr(config, "workerinput", {}).get(SHARED_FOLDER)
+    if hidden and folder:  # a worker's exit does not stop the run: the controller stops it
+        (Path(folder) / HIDDEN_SLOW).write_text(hidden_message(hidden[0]))
+    elif hidden:
+        pytest.exit(hidden_message(hidden[0]), returncode=4)
     if config.getoption("dist", "no") == "no" and not hasattr(config, "workerinput"):
         return
     parent: dict[str, str] = {}
@@ -191,6 +215,9 @@ def pytest_xdist_node_collection_finished(node: object, ids: list[str]) -> None:
     it run slow."""
     if node.config.getoption("dist") != "loadgroup":  # type: ignore[attr-defined]
         return
+    hidden = Path(node.config.stash[_folder_key], HIDDEN_SLOW)  # type: ignore[attr-defined]
+    if hidden.is_file():  # written by the worker before it reported its collection
+        pytest.exit(hidden.read_text(), returncode=4)
     ungrouped = [i for i in ids if "@" not in i.rpartition("::")[2].rpartition("]")[2]]
     if ungrouped:
         pytest.exit(f"--dist loadgroup did not group {ungrouped[0]} (pytest {pytest.__version__}, "

@@ -1,6 +1,7 @@
 """The suite's own machinery (tests/helpers): files shared by the xdist workers of a run are
-built once whoever asks, and the recorded durations that order the groups are read back
-from pytest's report as they were written."""
+built once whoever asks, the recorded durations that order the groups are read back from
+pytest's report as they were written, and the slow step skips only files without slow
+tests."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 from helpers.durations import SHORT, estimate, parse
 from helpers.session_files import SessionFiles
+from helpers.slow_step import hidden_slow_tests, skipped_in_slow_step
 
 
 def _ask(folder: str, log: str, name: str) -> bytes:
@@ -61,3 +63,33 @@ def test_durations_are_summed_per_test_without_the_xdist_group():
 
 def test_a_test_without_a_recorded_duration_counts_as_short():
     assert estimate("tests/nowhere.py::test_not_recorded") == SHORT
+
+
+def test_the_slow_step_skips_only_test_files_that_never_name_the_slow_mark(tmp_path):
+    files = {"test_marked.py": "pytestmark = pytest.mark.slow\n",
+             "test_param.py": "@pytest.mark.parametrize('x', [pytest.param(1, marks=pytest"
+                              ".mark.slow)])\ndef test_x(x): pass\n",
+             "test_plain.py": "def test_x():\n    assert 'slow' != 'mark slow'\n",
+             "conftest.py": "", "helpers.py": ""}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    assert [n for n in files if skipped_in_slow_step(tmp_path / n)] == ["test_plain.py"]
+
+
+class _Item:
+    def __init__(self, path: Path, slow: bool):
+        self.path, self.nodeid, self.slow = path, f"{path.name}::test_x", slow
+
+    def get_closest_marker(self, name: str) -> object | None:
+        return object() if self.slow and name == "slow" else None
+
+
+def test_a_slow_test_in_a_file_the_slow_step_skips_is_named(tmp_path):
+    """A test marked slow where the slow step does not look (a mark under another name):
+    the first step refuses the suite (tests/conftest.py) rather than let it leave CI."""
+    named, other = tmp_path / "test_named.py", tmp_path / "test_other.py"
+    named.write_text("pytestmark = pytest.mark.slow\n")
+    other.write_text("SLOW = getattr(pytest.mark, 'sl' + 'ow')\n")
+    items = [_Item(named, True), _Item(other, False), _Item(other, True)]
+    assert hidden_slow_tests(items) == ["test_other.py::test_x"]
+    assert hidden_slow_tests(items[:2]) == []
