@@ -21,7 +21,7 @@ from functools import cached_property
 
 import numpy as np
 import shapely
-from shapely.geometry import MultiPoint, Polygon, box
+from shapely.geometry import Polygon, box
 
 from ..rng import SplitMix64
 from .coast import Frame
@@ -179,12 +179,13 @@ def polygons_of(rings: Sequence[Sequence[Sequence[float]]]) -> np.ndarray:
     return shapely.polygons(shapely.linearrings(coords, indices=which))
 
 
-def _sample_sites(domain: Polygon, n: int, rng: SplitMix64) -> list[XY]:
+def _sample_sites(domain: Polygon, n: int, rng: SplitMix64) -> np.ndarray:
     """Best-candidate sampling: each new site is the farthest of a few random candidates.
 
     Candidates are random points of the bounding box kept when they fall on the land, drawn
     in batches (`SplitMix64.uniforms`, the same numbers one at a time would give) and tested
     together; only the cells step draws from this stream, so drawing ahead changes nothing.
+    Returns the sites as an (n, 2) array.
     """
     shapely.prepare(domain)
     x0, y0, x1, y1 = domain.bounds
@@ -210,13 +211,13 @@ def _sample_sites(domain: Polygon, n: int, rng: SplitMix64) -> list[XY]:
         c = candidates[i]
         d2 = ((c[:, None, :] - sites[None, :i, :]) ** 2).sum(axis=2).min(axis=1)
         sites[i] = c[int(np.argmax(d2))]  # the first of equals, as a strict `>` scan keeps
-    return [(float(x), float(y)) for x, y in sites]
+    return sites
 
 
-def _relax(sites: list[XY], domain: Polygon, extent: Polygon) -> list[XY]:
+def _relax(sites: np.ndarray, domain: Polygon, extent: Polygon) -> np.ndarray:
     """One round of Lloyd relaxation inside the land: each site moves to the centroid of its
     Voronoi cell clipped to the land (a point on that piece if the centroid falls outside),
-    all cells at once through shapely's array functions."""
+    all cells at once through shapely's array functions; sites as an (n, 2) array."""
     cells = shapely.get_parts(shapely.voronoi_polygons(shapely.multipoints(sites),
                                                        extend_to=extent, ordered=True))
     pieces = shapely.intersection(cells, domain)
@@ -227,20 +228,33 @@ def _relax(sites: list[XY], domain: Polygon, extent: Polygon) -> list[XY]:
     if outside.any():
         surface = shapely.point_on_surface(pieces[outside])
         x[outside], y[outside] = shapely.get_x(surface), shapely.get_y(surface)
-    return [site if e else (float(a), float(b))
-            for site, e, a, b in zip(sites, empty, x, y, strict=True)]
+    return np.where(empty[:, None], sites, np.column_stack((x, y)))
 
 
-def _round_ring(coords) -> list[XY]:
-    ring: list[XY] = []
-    for x, y in coords:
-        p = (round(x / GRID) * GRID, round(y / GRID) * GRID)
-        p = (round(p[0], 2), round(p[1], 2))
-        if not ring or ring[-1] != p:
-            ring.append(p)
-    if len(ring) > 1 and ring[0] == ring[-1]:
-        ring.pop()
-    return ring
+def _rings_on_grid(polys: list[Polygon]) -> list[list[XY]]:
+    """Each polygon's exterior ring (not closed) on the 0.01 mm grid, repeated vertices
+    dropped: all rings' coordinates snapped in one array step.
+
+    A coordinate v goes to rint(v / GRID) / 100, which is exactly what the scalar
+    `round(round(v / GRID) * GRID, 2)` gives (both round half to even; the second `round`
+    yields the double nearest k/100, which is k / 100.0: checked for every k up to
+    +-300,000, i.e. +-3 m), so equal vertices stay equal."""
+    rings = shapely.get_exterior_ring(np.asarray(polys, dtype=object))
+    coords, which = shapely.get_coordinates(rings, return_index=True)
+    snapped = (np.rint(coords / GRID) / 100.0).tolist()
+    bounds = np.flatnonzero(np.diff(which)).tolist()
+    out: list[list[XY]] = []
+    for start, stop in zip([0, *(b + 1 for b in bounds)], [*(b + 1 for b in bounds), len(which)],
+                           strict=True):
+        ring: list[XY] = []
+        for x, y in snapped[start:stop - 1]:  # the closing vertex left out
+            p = (x, y)
+            if not ring or ring[-1] != p:
+                ring.append(p)
+        if len(ring) > 1 and ring[0] == ring[-1]:
+            ring.pop()
+        out.append(ring)
+    return out
 
 
 def _normalise(ring: list[XY]) -> list[XY]:
@@ -255,7 +269,7 @@ def _normalise(ring: list[XY]) -> list[XY]:
 
 def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix64) -> Mesh:
     """Cut the land into `params.n_spaces` cells; raise MeshError if this attempt is unfit."""
-    land = Polygon(coast)
+    land = polygons_of([coast])[0]
     if not land.is_valid:
         raise MeshError("coast is not a simple polygon")
     centre = box(*frame.box)
@@ -266,7 +280,8 @@ def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix
     for _ in range(LLOYD_ROUNDS):
         sites = _relax(sites, domain, extent)
 
-    edges = shapely.voronoi_polygons(MultiPoint(sites), extend_to=extent, only_edges=True)
+    edges = shapely.voronoi_polygons(shapely.multipoints(sites), extend_to=extent,
+                                     only_edges=True)
     lines = shapely.union_all([edges, domain.boundary])
     faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(lines)))
     faces = faces[(shapely.area(faces) > 1e-6)
@@ -297,12 +312,10 @@ def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix
             raise MeshError("merged cell is not one polygon")
         owned[best] = merged
 
-    polygon_f = []
-    for i in range(len(sites)):
-        poly = owned[i]
-        if len(poly.interiors):
-            raise MeshError("a cell has a hole")
-        polygon_f.append(_normalise(_round_ring(list(poly.exterior.coords)[:-1])))
+    cells = [owned[i] for i in range(len(sites))]
+    if (shapely.get_num_interior_rings(cells) > 0).any():
+        raise MeshError("a cell has a hole")
+    polygon_f = [_normalise(ring) for ring in _rings_on_grid(cells)]
     # Faces in a stable order: by bearing from the centre, starting north, clockwise on paper.
     shapes = polygons_of(polygon_f)
     centroids = shapely.centroid(shapes)
