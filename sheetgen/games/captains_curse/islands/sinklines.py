@@ -331,17 +331,22 @@ class Network:
         self.inland: list[_InlandEnd] = []  # lines with an inland end: not part of the
         # readable network (each is read alone, coast to arrow), but later lines respect them
         self.edges: set[tuple[int, int]] = set()
+        self._adj: dict[int, list[int]] = {}  # per vertex, its neighbours along `edges`, sorted
         self.lines: dict[tuple[int, ...], frozenset[int]] = {}
         self._regions: dict[tuple[int, ...], frozenset[int] | None] = {}
 
-    def _paths(self, edges: set[tuple[int, int]], start_path: tuple[int, ...]):
-        """All coast-to-coast simple paths in the component holding `start_path`."""
-        adj: dict[int, list[int]] = {}
-        for a, b in edges:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-        for nb in adj.values():
-            nb.sort()
+    def _with(self, new_edges: set[tuple[int, int]]) -> dict[int, list[int]]:
+        """The adjacency of `edges` plus `new_edges`: the drawn lines' lists shared, new ones
+        for the vertices the new edges touch (neighbours sorted, as the searches read them)."""
+        adj = dict(self._adj)
+        for a, b in new_edges - self.edges:
+            adj[a] = sorted([*adj.get(a, ()), b])
+            adj[b] = sorted([*adj.get(b, ()), a])
+        return adj
+
+    def _paths(self, adj: dict[int, list[int]], start_path: tuple[int, ...]):
+        """All coast-to-coast simple paths in the component holding `start_path` (`adj`:
+        the drawn lines' adjacency with `start_path` added)."""
         comp = {start_path[0]}
         todo = [start_path[0]]
         while todo:
@@ -380,8 +385,9 @@ class Network:
         check can use it without working out the path's region."""
         if path not in self.lines and not self._fits(path, region):
             return False
-        edges = self.edges | _edges_of(path)
-        paths, comp = self._paths(edges, path)
+        new_edges = _edges_of(path)
+        adj = self._with(new_edges)
+        paths, comp = self._paths(adj, path)
         if paths is None:
             return False
         new_lines: dict[tuple[int, ...], frozenset[int]] = {}
@@ -398,7 +404,8 @@ class Network:
             if r in regions or not all(_nest(r, q) for q in regions):
                 return False
             regions.append(r)
-        self.edges = edges
+        self.edges = self.edges | new_edges
+        self._adj = adj
         kept.update(new_lines)
         self.lines = kept
         return True
@@ -452,6 +459,9 @@ def _connected_sets(mesh: Mesh, half: frozenset[int], plan: SinkPlan) -> list[fr
                             grown.add(bigger)
         found |= grown
         frontier = grown
+    # Each set grew one neighbour at a time, so it is connected: `_border_path` need not
+    # walk it again to find that out.
+    _face_graph(mesh).connected.update(dict.fromkeys(found, True))
     return sorted(found, key=lambda r: (len(r), sorted(r)))
 
 
