@@ -331,26 +331,26 @@ def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix
 
 def _build_graph(mesh: Mesh) -> None:
     """Index vertices and edges; classify single-face edges as coast or centre."""
-    index: dict[XY, int] = {}
+    index: dict[XY, int] = {}  # vertices numbered in order of first appearance
     faces_of: dict[tuple[int, int], list[int]] = {}
     for f, ring in enumerate(mesh.polygon_f):
-        for i, p in enumerate(ring):
-            q = ring[(i + 1) % len(ring)]
-            a = index.setdefault(p, len(index))
-            b = index.setdefault(q, len(index))
-            key = (min(a, b), max(a, b))
-            faces_of.setdefault(key, []).append(f)
-    mesh.vertex_v = [None] * len(index)  # type: ignore[list-item]
-    for p, i in index.items():
-        mesh.vertex_v[i] = p
+        ids = [index.setdefault(p, len(index)) for p in ring]
+        for a, b in zip(ids, ids[1:] + ids[:1], strict=True):
+            key = (a, b) if a < b else (b, a)
+            known = faces_of.get(key)
+            if known is None:
+                faces_of[key] = [f]
+            else:
+                known.append(f)
+    mesh.vertex_v = list(index)  # dicts keep insertion order: vertex i is the i-th key
     x0, y0, x1, y1 = mesh.frame.box
 
     def on_box(p: XY) -> bool:
         x, y = p
         tol = 0.02
-        inside = x0 - tol <= x <= x1 + tol and y0 - tol <= y <= y1 + tol
-        edge = min(abs(x - x0), abs(x - x1), abs(y - y0), abs(y - y1)) <= tol
-        return inside and edge
+        if not (x0 - tol <= x <= x1 + tol and y0 - tol <= y <= y1 + tol):
+            return False  # most coast vertices: far from the box
+        return min(abs(x - x0), abs(x - x1), abs(y - y0), abs(y - y1)) <= tol
 
     for key in sorted(faces_of):
         fs = faces_of[key]
