@@ -10,6 +10,7 @@ from io import BytesIO
 import pytest
 import yaml
 from helpers.browser import by_id, css, downloaded, open_page, reachable, shot, wait
+from in_page import counter, until
 from pypdf import PdfReader
 
 from sheetgen.games.black_dice.balance import win_rates
@@ -141,7 +142,8 @@ def test_quest_designer_in_the_browser(desktop, live_server):
     by_id(d, "bd-n").send_keys("40")
     seen = _count(d, "balanced")
     by_id(d, "bd-run").click()
-    wait(d, lambda d: _count(d, "balanced") != seen, timeout=120, what="the balance check")
+    until(d, f"{counter('balanced')} !== args[0]", seen, timeout=120,
+          what="the balance check")
     assert len(css(d, "table.bd-rates tr[data-players]")) == 2 and css(d, "#bd-verdict")
     shot(d, "black-dice-03-balance")
     by_id(d, "bd-variant-name").send_keys("sea snake")

@@ -12,8 +12,34 @@ from io import BytesIO
 
 import pytest
 from helpers.browser import by_id, click, css, downloaded, open_page, reachable, shot, wait
+from in_page import counter, until
 
 pytestmark = pytest.mark.slow  # drives Chromium
+
+
+_SUNK = ("Object.entries(studioState.game ? studioState.game.marks : {})"
+         ".filter(([k, v]) => v === 'sunk').map(([k, v]) => k)")
+_PLAY_STATE = f"""
+const roll = document.getElementById('roll');
+const target = document.querySelector('#overlay rect.cell.target')
+  || document.querySelector('#overlay .space.target')
+  || document.querySelector('#overlay .line-hit.target')
+  || document.querySelector('#choices button');
+window.choicesBeforeTheClick = document.getElementById('choices').firstElementChild;
+return {{over: document.getElementById('final-score') !== null, sunk: {_SUNK},
+         updates: Number(document.body.dataset.updates || 0),
+         roll: roll.disabled ? null : roll, target: target}};
+"""
+_OFFERED = ("(document.getElementById('choices').firstElementChild !== null && "
+            "document.getElementById('choices').firstElementChild !== "
+            "window.choicesBeforeTheClick)")
+"""The page replaced its list of choices without an answer from the studio: the dice it
+offers for the clicked cell (page.js `offer`)."""
+_AFTER_MOVE = f"""
+return {{updates: Number(document.body.dataset.updates || 0), sunk: {_SUNK},
+         sinking: Array.from(document.querySelectorAll('#overlay .space.sinking'),
+                             (p) => p.getAttribute('data-space'))}};
+"""
 
 
 def _make(d, seed="7", difficulty="normal"):
@@ -26,8 +52,6 @@ def _make(d, seed="7", difficulty="normal"):
 
 
 def test_make_edit_verify_play_and_print(desktop, live_server):
-    from selenium.common.exceptions import TimeoutException
-
     d = desktop
     open_page(d, live_server, "captains-curse")
     assert not by_id(d, "dl-pad").is_displayed()  # no pad yet: no "Pad PDF" link
@@ -69,7 +93,8 @@ def test_make_edit_verify_play_and_print(desktop, live_server):
 
     # Verify on fresh dice, to a verdict.
     by_id(d, "verify").click()
-    wait(d, lambda d: css(d, "#verify-verdict"), timeout=90, what="the verdict")
+    until(d, "document.querySelector('#verify-verdict') !== null", timeout=90,
+          what="the verdict")
     assert "Verdict" in by_id(d, "verify-verdict").text
     assert "games, expert won" in by_id(d, "verify-text").text
     bar = by_id(d, "verify-progress")  # the run stopped at its verdict: the bar is full
@@ -79,45 +104,32 @@ def test_make_edit_verify_play_and_print(desktop, live_server):
     # Play a whole game by clicking only what the page offers.
     by_id(d, "new-game").click()
     wait(d, lambda d: by_id(d, "roll").is_enabled(), what="a new game")
-
-    def updates():
-        return int(d.execute_script("return document.body.dataset.updates || '0'"))
-
-    def answered(seen, timeout):
-        wait(d, lambda d: updates() != seen, timeout=timeout, what="the move's answer")
-
-    def sunk_now():
-        return set(d.execute_script(
-            "return Object.entries(studioState.game ? studioState.game.marks : {})"
-            ".filter(([k, v]) => v === 'sunk').map(([k, v]) => k)"))
-
     animated = 0
     for clicks in range(1, 400):
-        if css(d, "#final-score"):
+        # What the page shows, read in one call: the roll button when it is enabled, else
+        # what a player clicks: a green grid cell, a green space, a red line, else a listed
+        # choice (a pass, or which die when two fit one cell).
+        now = d.execute_script(_PLAY_STATE)
+        if now["over"]:
             break
-        before = sunk_now()
-        seen = updates()
-        if by_id(d, "roll").is_enabled():
-            by_id(d, "roll").click()
+        if now["roll"] is not None:
+            now["roll"].click()
         else:
-            # What a player clicks: a green grid cell, a green space, a red line, else a
-            # listed choice (a pass, or which die when two fit one cell).
-            targets = (css(d, "#overlay rect.cell.target") or css(d, "#overlay .space.target")
-                       or css(d, "#overlay .line-hit.target") or css(d, "#choices button"))
-            assert targets, "the page offers nothing to click in the middle of a game"
-            d.execute_script(
-                "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
-                targets[0])
-        try:
-            answered(seen, 2)
-        except TimeoutException:
-            # Two dice fit the clicked cell: the page lists both; take the first.
+            assert now["target"] is not None, \
+                "the page offers nothing to click in the middle of a game"
+            click(d, now["target"])
+        # The answer, or the page listing the two dice that fit the clicked cell.
+        until(d, f"{counter('updates')} !== args[0] || {_OFFERED}", now["updates"],
+              timeout=10, what="the move's answer")
+        after = d.execute_script(_AFTER_MOVE)
+        if after["updates"] == now["updates"]:  # two dice fit the cell: take the first
             css(d, "#choices button")[0].click()
-            answered(seen, 10)
+            until(d, f"{counter('updates')} !== args[0]", now["updates"], timeout=10,
+                  what="the move's answer")
+            after = d.execute_script(_AFTER_MOVE)
         # Only the spaces this move sank animate; earlier ones are drawn sunk, still.
-        sinking = {p.get_attribute("data-space") for p in css(d, "#overlay .space.sinking")}
-        assert sinking == sunk_now() - before
-        animated += len(sinking)
+        assert set(after["sinking"]) == set(after["sunk"]) - set(now["sunk"])
+        animated += len(after["sinking"])
         if clicks == 12:
             shot(d, "05-playing")
     wait(d, lambda d: css(d, "#final-score"), what="the end of the game")

@@ -8,7 +8,8 @@ import time
 from io import BytesIO
 
 import pytest
-from helpers.browser import by_id, css, downloaded, open_page, reachable, shot, wait
+from helpers.browser import by_id, css, downloaded, open_page, reachable, shot
+from in_page import counter, until
 from pypdf import PdfReader
 
 from sheetgen import registry
@@ -58,14 +59,14 @@ def _pads(d):
 def test_shipwrecked_page_in_the_browser(desktop, live_server):
     d = desktop
     open_page(d, live_server, "shipwrecked")
-    wait(d, lambda d: d.execute_script("return document.body.dataset.figures") == "1",
-         timeout=120, what="the simulator's figures")
+    until(d, "document.body.dataset.figures === '1'", timeout=120,
+          what="the simulator's figures")
     assert "captain rolls" in by_id(d, "sh-figures-body").text
     by_id(d, "sh-opt-score_cards").clear()
     by_id(d, "sh-opt-score_cards").send_keys("8")
     seen = _pads(d)
     by_id(d, "sh-make").click()
-    wait(d, lambda d: _pads(d) != seen, timeout=120, what="the pad")
+    until(d, f"{counter('pads')} !== args[0]", seen, timeout=120, what="the pad")
     assert len(css(d, "#sh-pages img")) >= 4
     shot(d, "shipwrecked-01-pad")
     started = time.time() - 1

@@ -8,6 +8,7 @@ from io import BytesIO
 
 import pytest
 from helpers.browser import by_id, click, css, downloaded, open_page, reachable, shot, wait
+from in_page import counter, until
 from pypdf import PdfReader
 
 from sheetgen.games.swashbuckle.card import default_card
@@ -88,6 +89,17 @@ def test_piracy_re_rolls_and_scores_the_re_roll():
 
 # ------------------------------------------------------------------ in the browser
 
+_ADVISED = """
+const keep = document.querySelector('#sw-keeps li:first-child button');
+const fill = document.querySelector('#sw-fills li:first-child button');
+return {over: !document.getElementById('sw-result').hidden,
+        moves: Number(document.body.dataset.moves || 0),
+        first: keep && !keep.innerText.includes('all (stand)') ? keep : fill};
+"""
+"""The advisor's first choice (its best keep, else its best box: standing with every die
+is a box to fill), whether the game is over, and the page's move counter."""
+
+
 def _cards(d) -> int:
     return int(d.execute_script("return document.body.dataset.cards || '0'"))
 
@@ -115,7 +127,7 @@ def test_swashbuckle_page_card_and_a_whole_game(desktop, live_server):
     by_id(d, "sw-seed").send_keys("5")
     seen = _moves(d)
     by_id(d, "sw-new").click()
-    wait(d, lambda d: _moves(d) != seen, timeout=90, what="a new game")
+    until(d, f"{counter('moves')} !== args[0]", seen, timeout=90, what="a new game")
     assert len(css(d, "#sw-dice .die")) == 5 and css(d, "#sw-keeps li")
     evs = [float(b.get_attribute("data-value")) for b in css(d, "#sw-keeps button")]
     assert evs == sorted(evs, reverse=True)
@@ -129,17 +141,14 @@ def test_swashbuckle_page_card_and_a_whole_game(desktop, live_server):
     wait(d, lambda d: _moves(d) != seen, what="the re-roll")
     after = [int(x.text) for x in css(d, "#sw-dice .die")]
     assert all(after.count(v) >= kept.count(v) for v in kept)
-    # Then follow the advisor's first choice to the end of the game.
+    # Then follow the advisor's first choice to the end of the game (the page's state and
+    # that choice read in one call, the answer awaited in the page: `in_page`).
     for _ in range(80):
-        if by_id(d, "sw-result").is_displayed():
+        now = d.execute_script(_ADVISED)
+        if now["over"]:
             break
-        seen = _moves(d)
-        first = (css(d, "#sw-keeps li:first-child button") or
-                 css(d, "#sw-fills li:first-child button"))[0]
-        if "all (stand)" in first.text:
-            first = css(d, "#sw-fills li:first-child button")[0]
-        click(d, first)
-        wait(d, lambda d, seen=seen: _moves(d) != seen, what="the advisor's move")
+        click(d, now["first"])
+        until(d, f"{counter('moves')} !== args[0]", now["moves"], what="the advisor's move")
     assert "Final score" in by_id(d, "sw-result").text
     shot(d, "swashbuckle-03-game-over")
 
@@ -151,7 +160,7 @@ def test_swashbuckle_page_at_phone_width(phone, live_server):
     shot(d, "swashbuckle-phone-01")
     seen = _moves(d)
     by_id(d, "sw-new").click()
-    wait(d, lambda d: _moves(d) != seen, timeout=90, what="a new game")
+    until(d, f"{counter('moves')} !== args[0]", seen, timeout=90, what="a new game")
     assert reachable(d, css(d, "#sw-dice .die")[0])
     assert reachable(d, css(d, "#sw-keeps button")[0])
     shot(d, "swashbuckle-phone-02-game")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.browser import by_id, click, css, open_page, reachable, shot, wait
+from in_page import counter, until
 
 from sheetgen.games.voodoo.board import default_board
 from sheetgen.games.voodoo.sea import new_sea
@@ -110,6 +111,14 @@ def test_a_game_against_cursed_pirates_offers_only_legal_moves(client, vp):
     assert again.view()["outcome"] == view["outcome"]
 
 
+_VOYAGE = """
+return {over: !document.getElementById('vp-result').hidden,
+        voyage: Number(document.body.dataset.voyage || 0),
+        first: document.querySelector('#vp-moves button')};
+"""
+"""Whether the voyage is over, the page's move counter and the first move it offers."""
+
+
 def test_a_game_in_the_browser(desktop, live_server):
     d = desktop
     open_page(d, live_server, "voodoo")
@@ -119,13 +128,16 @@ def test_a_game_in_the_browser(desktop, live_server):
 
     seen = voyage()
     by_id(d, "vp-new").click()
-    wait(d, lambda d: voyage() != seen and css(d, "#vp-moves button"), what="a new game")
+    until(d, f"{counter('voyage')} !== args[0] && "
+          "document.querySelector('#vp-moves button') !== null", seen, what="a new game")
     for step in range(400):
-        if by_id(d, "vp-result").is_displayed():
+        # The page's state and its first move read in one call; the answer awaited in
+        # the page (`in_page`).
+        now = d.execute_script(_VOYAGE)
+        if now["over"]:
             break
-        seen = voyage()
-        css(d, "#vp-moves button")[0].click()
-        wait(d, lambda d, seen=seen: voyage() != seen, what="the move's answer")
+        now["first"].click()
+        until(d, f"{counter('voyage')} !== args[0]", now["voyage"], what="the move's answer")
         if step == 12:
             assert css(d, "[data-voyage-ship]")
             shot(d, "voodoo-03-playing")
@@ -191,7 +203,8 @@ def test_board_editing_and_verify_in_the_browser(desktop, live_server):
     assert "edited" in by_id(d, "vp-board-name").text
     seen = count("verified")
     by_id(d, "vp-verify").click()
-    wait(d, lambda d: count("verified") != seen, timeout=300, what="the verification")
+    until(d, f"{counter('verified')} !== args[0]", seen, timeout=300,
+          what="the verification")
     checks = css(d, "#vp-checks li")
     assert len(checks) >= 5 and by_id(d, "vp-verify-text").text
     shot(d, "voodoo-05-board-verified")

@@ -3,6 +3,8 @@ that hold for every move."""
 
 from __future__ import annotations
 
+from itertools import product
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -180,23 +182,24 @@ def test_broadsides_fire_off_the_sides_only_and_not_from_harbour():
 spaces = st.sampled_from(list(B.spaces()))
 
 
-@settings(max_examples=1500, deadline=None)
-@given(me=spaces, others=st.lists(spaces, max_size=4, unique=True),
-       wind=st.sampled_from(B.wind), tide=st.sampled_from(["IN", "OUT"]),
-       direction=st.sampled_from(list(DIRECTIONS)), n=st.integers(1, 2),
-       kraken=st.one_of(st.none(), spaces))
-def test_every_move_ends_on_a_free_space_or_the_shore(me, others, wind, tide, direction, n,
-                                                      kraken):
-    others = [o for o in others if o != me]
-    ships = {"me": me, **{f"s{i}": o for i, o in enumerate(others)}}
-    if kraken in ships.values():
-        kraken = None
-    s = Sea(ships, wind=wind, tide=tide, kraken=kraken)
-    move = sail(B, s, "me", direction, n)
-    assert B.is_space(move.end) or B.is_shore(move.end)
-    if move.end != me and not B.is_shore(move.end):
-        assert move.end not in others and move.end != kraken
-    assert all(B.is_space(p) or B.is_shore(p) for p in move.path)
+@settings(max_examples=10, deadline=None)
+@given(others=st.lists(spaces, max_size=4, unique=True), kraken=st.one_of(st.none(), spaces))
+def test_every_move_ends_on_a_free_space_or_the_shore(others, kraken):
+    """Each drawn set of other ships and kraken, with my ship on every space under every
+    wind and tide, sailed one and two spaces each way: 4,352 moves a draw, 43,520 in all
+    (the test drew 1,500 single moves, 99% of its 6 s of CPU hypothesis's own drawing)."""
+    for me, wind, tide, direction, n in product(B.spaces(), B.wind, ["IN", "OUT"],
+                                                DIRECTIONS, (1, 2)):
+        others_now = [o for o in others if o != me]
+        ships = {"me": me, **{f"s{i}": o for i, o in enumerate(others_now)}}
+        kraken_now = None if kraken in ships.values() else kraken
+        s = Sea(ships, wind=wind, tide=tide, kraken=kraken_now)
+        move = sail(B, s, "me", direction, n)
+        where = (me, others_now, wind, tide, direction, n, kraken_now, move)
+        assert B.is_space(move.end) or B.is_shore(move.end), where
+        if move.end != me and not B.is_shore(move.end):
+            assert move.end not in others_now and move.end != kraken_now, where
+        assert all(B.is_space(p) or B.is_shore(p) for p in move.path), where
 
 
 def test_who_may_be_boarded():
