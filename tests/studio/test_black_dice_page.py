@@ -120,7 +120,7 @@ def test_quest_designer_in_the_browser(desktop, live_server):
     seen = _count(d, "quests")
     by_id(d, "bd-enemy").clear()
     by_id(d, "bd-enemy").send_keys("sea snake")
-    wait(d, lambda d: _count(d, "quests") != seen, what="the edit")
+    until(d, f"{counter('quests')} !== args[0]", seen, what="the edit")
     assert css(d, "#bd-tile svg")[0].get_attribute("outerHTML") != before
     # A count the reader refuses is shown with its line of the quest file.
     amount = css(d, "[data-list='flag.penalty'] .bd-effect input")[0]

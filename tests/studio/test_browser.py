@@ -183,8 +183,8 @@ def test_verify_follows_the_make_difficulty_and_says_when_it_waits(desktop, live
     finally:
         for _ in range(held):
             jobs._SLOTS.release()
-    wait(d, lambda d: "games, expert won" in by_id(d, "verify-text").text, timeout=60,
-         what="the verification to start once a worker is free")
+    until(d, "document.getElementById('verify-text').innerText.includes('games, expert won')",
+          timeout=60, what="the verification to start once a worker is free")
     assert "band hard" in by_id(d, "verify-text").text
     by_id(d, "verify-cancel").click()
 

@@ -8,8 +8,9 @@ import time
 from io import BytesIO
 
 import pytest
-from helpers.browser import by_id, css, downloaded, open_page, reachable, shot, wait
+from helpers.browser import by_id, css, downloaded, open_page, reachable, shot
 from helpers.sample_layouts import USER_LAYOUT
+from in_page import counter, until
 
 from sheetgen import access
 
@@ -34,7 +35,7 @@ def choose(d, ident):
     d.execute_script("arguments[0].value = arguments[1]", by_id(d, "lp-choose"), ident)
     seen = renders(d)
     by_id(d, "lp-open").click()
-    wait(d, lambda d: renders(d) != seen, what=f"{ident} to open")
+    until(d, f"{counter('renders')} !== args[0]", seen, what=f"{ident} to open")
 
 
 def set_field(d, name, value):
@@ -42,7 +43,7 @@ def set_field(d, name, value):
     field = by_id(d, f"lp-var-{name}")
     field.clear()
     field.send_keys(value)
-    wait(d, lambda d: renders(d) != seen, what=f"the page after {name}={value}")
+    until(d, f"{counter('renders')} !== args[0]", seen, what=f"the page after {name}={value}")
 
 
 def test_a_bundled_layout_live(desktop, live_server):
@@ -66,13 +67,13 @@ def test_a_bundled_layout_live(desktop, live_server):
     d.execute_script("document.querySelector('#lp-more').open = true")
     seen = renders(d)
     by_id(d, "lp-var-par").send_keys(": [")
-    wait(d, lambda d: renders(d) != seen, what="the bad YAML")
+    until(d, f"{counter('renders')} !== args[0]", seen, what="the bad YAML")
     assert "not YAML" in css(d, "[data-field=par] .problem")[0].text
     shot(d, "layouts-03-bad-value")
     # Defaults again.
     seen = renders(d)
     by_id(d, "lp-reset").click()
-    wait(d, lambda d: renders(d) != seen, what="the defaults")
+    until(d, f"{counter('renders')} !== args[0]", seen, what="the defaults")
     assert "defaults" in by_id(d, "lp-caption").text and not css(d, "#lp-faults .warning")
 
 
@@ -88,7 +89,7 @@ def test_a_users_file_rows_and_download(desktop, live_server, user_folder):
     assert by_id(d, "lp-var-accent").get_attribute("type") == "color"
     seen = renders(d)
     by_id(d, "lp-next").click()
-    wait(d, lambda d: renders(d) != seen, what="row 2")
+    until(d, f"{counter('renders')} !== args[0]", seen, what="row 2")
     assert "Row 2 of 3 · row 2, 'Mary'" in by_id(d, "lp-rowtext").text
     set_field(d, "rum", "9")
     shot(d, "layouts-04-user-file")

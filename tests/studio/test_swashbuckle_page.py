@@ -138,7 +138,7 @@ def test_swashbuckle_page_card_and_a_whole_game(desktop, live_server):
     kept = sorted(int(x.text) for x in css(d, "#sw-dice .die.held"))
     seen = _moves(d)
     by_id(d, "sw-reroll").click()
-    wait(d, lambda d: _moves(d) != seen, what="the re-roll")
+    until(d, f"{counter('moves')} !== args[0]", seen, what="the re-roll")
     after = [int(x.text) for x in css(d, "#sw-dice .die")]
     assert all(after.count(v) >= kept.count(v) for v in kept)
     # Then follow the advisor's first choice to the end of the game (the page's state and

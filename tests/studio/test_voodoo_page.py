@@ -4,7 +4,7 @@ reaches under the wind and the tide (the movement rules' answers), API and brows
 from __future__ import annotations
 
 import pytest
-from helpers.browser import by_id, click, css, open_page, reachable, shot, wait
+from helpers.browser import by_id, click, css, open_page, reachable, shot
 from in_page import counter, until
 
 from sheetgen.games.voodoo.board import default_board
@@ -58,7 +58,7 @@ def test_the_sea_of_souls_in_the_browser(desktop, live_server):
     open_page(d, live_server, "voodoo")
     seen = _reaches(d)
     click(d, css(d, "[data-square='5,1']")[0])
-    wait(d, lambda d: _reaches(d) != seen, what="the reachable squares")
+    until(d, f"{counter('reaches')} !== args[0]", seen, what="the reachable squares")
     assert css(d, "[data-ship=you]") and css(d, "#vp-board .reach")
     storm = sorted(r.get_attribute("data-reach") for r in css(d, "#vp-board .reach"))
     assert css(d, "#vp-board .wind-on")  # the wind acts on haunted water: marked
@@ -67,17 +67,17 @@ def test_the_sea_of_souls_in_the_browser(desktop, live_server):
     d.execute_script("document.querySelector(\"input[value=other]\").checked = true")
     seen = _reaches(d)
     click(d, css(d, "[data-square='4,2']")[0])
-    wait(d, lambda d: _reaches(d) != seen, what="the other ship")
+    until(d, f"{counter('reaches')} !== args[0]", seen, what="the other ship")
     seen = _reaches(d)
     d.execute_script("const s = document.getElementById('vp-wind'); s.value = 'Fair Wind';"
                      "s.dispatchEvent(new Event('change'))")
-    wait(d, lambda d: _reaches(d) != seen, what="the fair wind")
+    until(d, f"{counter('reaches')} !== args[0]", seen, what="the fair wind")
     fair = sorted(r.get_attribute("data-reach") for r in css(d, "#vp-board .reach"))
     assert fair != storm and not css(d, "#vp-board .wind-on")
     seen = _reaches(d)
     d.execute_script("const s = document.getElementById('vp-tide'); s.value = 'OUT';"
                      "s.dispatchEvent(new Event('change'))")
-    wait(d, lambda d: _reaches(d) != seen, what="the tide")
+    until(d, f"{counter('reaches')} !== args[0]", seen, what="the tide")
     assert css(d, "#vp-board .tide-on") and "tide runs out" in by_id(d, "vp-conditions").text
     shot(d, "voodoo-02-fair-wind-tide-out")
 
@@ -87,7 +87,7 @@ def test_the_sea_of_souls_at_phone_width(phone, live_server):
     open_page(d, live_server, "voodoo")
     seen = _reaches(d)
     click(d, css(d, "[data-square='6,2']")[0])
-    wait(d, lambda d: _reaches(d) != seen, what="the reachable squares")
+    until(d, f"{counter('reaches')} !== args[0]", seen, what="the reachable squares")
     assert css(d, "#vp-ends li") and reachable(d, by_id(d, "vp-card"))
     shot(d, "voodoo-phone-01")
 
@@ -188,7 +188,7 @@ def test_board_editing_and_verify_in_the_browser(desktop, live_server):
 
     seen = count("boards")
     by_id(d, "vp-board-new").click()
-    wait(d, lambda d: count("boards") != seen, what="a new board")
+    until(d, f"{counter('boards')} !== args[0]", seen, what="a new board")
     assert "seed 1" in by_id(d, "vp-board-name").text
     cells = {c.get_attribute("data-square"): c.get_attribute("class")
              for c in css(d, "#vp-board rect[data-square]")}
@@ -198,7 +198,7 @@ def test_board_editing_and_verify_in_the_browser(desktop, live_server):
     click(d, css(d, f"[data-square='{mapped}']")[0])
     seen = count("boards")
     click(d, css(d, f"[data-square='{calm}']")[0])
-    wait(d, lambda d: count("boards") != seen, what="the swap")
+    until(d, f"{counter('boards')} !== args[0]", seen, what="the swap")
     assert " map" in css(d, f"[data-square='{calm}']")[0].get_attribute("class")
     assert "edited" in by_id(d, "vp-board-name").text
     seen = count("verified")
