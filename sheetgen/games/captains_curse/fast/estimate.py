@@ -380,6 +380,48 @@ def sink_penalty(table: np.ndarray, state: np.ndarray, params: np.ndarray, need:
 
 
 @njit(cache=True, inline="always")
+def column_terms(table: np.ndarray, c: int, nr: int, circ: int, a: int, q0: float
+                 ) -> tuple[bool, float, int]:
+    """partial_value's terms of column c (first open row nr, circled mask circ, a spaces of
+    its symbol available): (has_open, open_term, banked). partial_value adds open_term when
+    has_open, then banked, column by column, so a caller that knows the terms of a
+    position's columns can value a position differing in one column by the same additions
+    (the expert's reply search does), the same float."""
+    banked = table[T_MASKSUM + c * 64 + circ] - (nr - popcount(circ))
+    if nr >= 6:
+        return False, 0.0, banked
+    open_cells = 6 - nr
+    if a == 0:
+        if table[T_UNFINISHED_SCORE] == 0:
+            banked = -(nr - popcount(circ))
+        return True, -float(open_cells), banked  # v - n is v + (-n), the same float
+    q = q0
+    if a < open_cells:
+        q = q0 * a / open_cells
+    # each open cell: circled with chance q (its value), else an X (-1)
+    return True, q * table[T_SUFFIX + c * 7 + nr] - open_cells, banked
+
+
+@njit(cache=True, inline="always")
+def tail_terms(table: np.ndarray, state: np.ndarray, params: np.ndarray
+               ) -> tuple[float, float, float]:
+    """partial_value's last three terms (doubles circled, centre ring, doubles protecting),
+    added in that order after the columns' (the ring's subtracted)."""
+    n_circ = 0
+    n_prot = 0
+    for d in range(6):
+        s = state[S_DBL + d]
+        if s == 1:
+            n_circ += 1
+            n_prot += 1
+        elif s == 2 and table[T_SPENT_COUNTS] != 0:
+            n_prot += 1
+    ring_left = popcount(table[T_RING] & ~state[S_SUNK])
+    return (params[P_DOUBLE_CIRCLED] * n_circ, params[P_RING] / ring_left,
+            params[P_DOUBLE_PROTECT] * n_prot)
+
+
+@njit(cache=True, inline="always")
 def partial_value(table: np.ndarray, state: np.ndarray, params: np.ndarray) -> float:
     """value() of a position that is not over, without its sink term (which only subtracts).
 
@@ -391,34 +433,14 @@ def partial_value(table: np.ndarray, state: np.ndarray, params: np.ndarray) -> f
     q0 = params[P_Q0]
     v = 0.0
     for c in range(6):
-        nr = state[S_NEXT + c]
-        circ = state[S_CIRC + c]
-        banked = table[T_MASKSUM + c * 64 + circ] - (nr - popcount(circ))
-        if nr < 6:
-            a = popcount(avail & table[T_SYM + c])
-            open_cells = 6 - nr
-            if a == 0:
-                v -= open_cells
-                if table[T_UNFINISHED_SCORE] == 0:
-                    banked = -(nr - popcount(circ))
-            else:
-                q = q0
-                if a < open_cells:
-                    q = q0 * a / open_cells
-                # each open cell: circled with chance q (its value), else an X (-1)
-                v += q * table[T_SUFFIX + c * 7 + nr] - open_cells
+        has_open, open_term, banked = column_terms(
+            table, c, state[S_NEXT + c], state[S_CIRC + c], popcount(avail & table[T_SYM + c]),
+            q0)
+        if has_open:
+            v += open_term
         v += banked
-    n_circ = 0
-    n_prot = 0
-    for d in range(6):
-        s = state[S_DBL + d]
-        if s == 1:
-            n_circ += 1
-            n_prot += 1
-        elif s == 2 and table[T_SPENT_COUNTS] != 0:
-            n_prot += 1
-    v += params[P_DOUBLE_CIRCLED] * n_circ
-    ring_left = popcount(table[T_RING] & ~state[S_SUNK])
-    v -= params[P_RING] / ring_left
-    v += params[P_DOUBLE_PROTECT] * n_prot
+    circled, ring, protect = tail_terms(table, state, params)
+    v += circled
+    v -= ring
+    v += protect
     return v

@@ -21,13 +21,16 @@ from sheetgen.games.captains_curse.fast.arrays import (
     M_SIZE,
     M_TAKE,
     M_VALUE,
+    S_CIRC,
     S_DBL,
+    S_NEXT,
     S_SIZE,
     S_SUNK,
     T_LINES,
     T_NLINES,
     T_NSPACES,
     T_RING,
+    T_ROW,
     T_SPENT_COUNTS,
     T_SYM,
     TAKE_PASS,
@@ -47,6 +50,7 @@ from sheetgen.games.captains_curse.fast.estimate import (
     P_SINK,
     best_loot,
     best_sink,
+    column_terms,
     fresh_region,
     need_masks,
     need_weights,
@@ -54,6 +58,7 @@ from sheetgen.games.captains_curse.fast.estimate import (
     sink_cost,
     sink_penalty,
     sums_exact,
+    tail_terms,
     value,
     value_above,
     value_sink,
@@ -70,6 +75,13 @@ from sheetgen.games.captains_curse.fast.rules import (
 )
 
 POLICY_IDS = {"random": 0, "greedy": 1, "expert": 2}
+
+# Arguments spelled as NumPy scalars, not literals: numba compiles a function called with a
+# literal 0 or True once more for that literal (resolve and reply_search were compiled
+# twice each, a tenth of the fast path's cold compile).
+FIRST_ROW = np.int64(0)
+"""moves row 0, where the searches write the one move they resolve."""
+TIES_LOSE = np.bool_(True)
 
 
 @njit(cache=True, inline="always")
@@ -166,7 +178,7 @@ def reply_value(
                 moves[0, M_COLUMN] = c
                 moves[0, M_VALUE] = v
                 scratch[:] = state
-                resolve(table, scratch, moves, 0, params, need, loots, out)
+                resolve(table, scratch, moves, FIRST_ROW, params, need, loots, out)
                 val = value_above(table, scratch, params, need, free[v])
                 if val > free[v]:
                     free[v] = val
@@ -178,7 +190,7 @@ def reply_value(
     moves[0, M_DIE] = -1
     moves[0, M_TAKE] = TAKE_PASS
     scratch[:] = state
-    resolve(table, scratch, moves, 0, params, need, loots, out)
+    resolve(table, scratch, moves, FIRST_ROW, params, need, loots, out)
     pass_value = value(table, scratch, params, need)
     # Spending a circled doubles symbol: its effect on value() is a constant shift.
     lowest = lowest_circled_double(state)
@@ -229,11 +241,16 @@ the game, or one that ends it): such a value is computed when it could matter.""
 # A roll's options (`roll_options`) are codes o: entry o, or entry o - N_ENTRIES with the
 # doubles symbol spent (its value plus spend_shift); at most MAX_OPTIONS a roll.
 MAX_OPTIONS = 10
-F_UB, F_UBC, F_VAL, F_EX, F_SHIFT, F_OPT, F_ROLL = 0, 36, 72, 85, 98, 105, 131
-F_SIZE = F_ROLL + 36
+F_UB, F_UBC, F_VAL, F_EX, F_SHIFT, F_OPT, F_ROLL, F_PV, F_COLX = (
+    0, 36, 72, 85, 98, 105, 131, 167, 203)
+F_SPEND = F_COLX + 6  # spend_shift
+F_TOTAL = F_SPEND + 1  # the sum of the rolls so far (an upper bound until exact)
+F_SIZE = F_TOTAL + 1
 I_LOOTS, I_FIRST, I_NOPT, I_OPTS = 0, 6, 13, 49
-I_WET = I_OPTS + 36 * MAX_OPTIONS
-B_EXACT, B_OK, B_REFINE, B_DOUBLE, B_SIZE = 0, 13, 20, 33, 69
+I_COL = I_OPTS + 36 * MAX_OPTIONS
+I_COLB = I_COL + 36
+I_WET = I_COLB + 6
+B_EXACT, B_OK, B_REFINE, B_DOUBLE, B_MADE, B_COLHX, B_SIZE = 0, 13, 20, 33, 69, 105, 111
 
 
 @njit(cache=True)
@@ -241,6 +258,15 @@ def search_work(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
     """reply_search's work arrays: positions of the replies, floats, ints, flags."""
     return (np.empty((36, S_SIZE), dtype=np.int64), np.empty(F_SIZE),
             np.empty(I_WET + table[T_NLINES], dtype=np.int64), np.empty(B_SIZE, dtype=np.bool_))
+
+
+@njit(cache=True)
+def search_works(table: np.ndarray, m: int
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """search_work for m searches kept side by side: search j's are the [j] of each."""
+    return (np.empty((m, 36, S_SIZE), dtype=np.int64), np.empty((m, F_SIZE)),
+            np.empty((m, I_WET + table[T_NLINES]), dtype=np.int64),
+            np.empty((m, B_SIZE), dtype=np.bool_))
 
 
 @njit(cache=True, _nrt=False)
@@ -289,6 +315,26 @@ def reply_search(
     sum is an upper bound: rounding is monotone, so adding bounds in place of values
     cannot give less. `work` = search_work(table).
     """
+    total, done = reply_start(table, state, params, need, work, moves, scratch, out)
+    if done:
+        return total, True
+    return reply_resume(table, state, params, need, bar, ties_lose, work, moves, scratch, out)
+
+
+@njit(cache=True, _nrt=False)
+def reply_start(
+    table: np.ndarray,
+    state: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    moves: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+) -> tuple[float, bool]:
+    """reply_search's first step: every reply bounded and the rolls summed once; returns
+    (that sum, whether it is already exact). The search lives in `work` (and `state`),
+    so reply_resume can carry it on later, against whatever bar is known by then."""
     if termination(table, state):
         return value(table, state, params, need), True
     items, fw, iw, bw = work
@@ -297,20 +343,39 @@ def reply_search(
     val = fw[F_VAL:F_EX]
     ex = fw[F_EX:F_SHIFT]
     circle_shift = fw[F_SHIFT:F_OPT]
+    pvs = fw[F_PV:F_COLX]  # per reply not over: its partial_value
+    colx = fw[F_COLX:F_SIZE]  # the position's column_terms
     loots = iw[I_LOOTS:I_FIRST]
     first = iw[I_FIRST:I_NOPT]  # replies of die v: first[v - 1]..first[v] - 1
+    col = iw[I_COL:I_COLB]  # per reply: its column
+    colb = iw[I_COLB:I_WET]
     exact = bw[B_EXACT:B_OK]
     ok = bw[B_OK:B_REFINE]
     refine = bw[B_REFINE:B_DOUBLE]
+    made = bw[B_MADE:B_COLHX]  # per reply: items[] holds its position
+    colhx = bw[B_COLHX:B_SIZE]
     loots[:] = -1
     ok[:] = False
     exact[:] = False
     refine[:] = False
     circle_shift[:] = 0.0
     avail = available(table, state)
+    ring = table[T_RING] & ~state[S_SUNK]
     wet = iw[I_WET:I_WET + usable_regions_into(table, state[S_SUNK], iw[I_WET:])]
     for e in range(N_ENTRIES):
         ex[e] = -1.0e9  # reply_value's floor: a maximum starts there
+    # A reply changes one column and the marks of that column's symbol, nothing else that
+    # partial_value reads: its bound is the position's terms with that column's swapped,
+    # added in partial_value's order (the same float), and its position is made only when
+    # it is valued exactly (`reply_position`).
+    q0 = params[P_Q0]
+    complete = 0
+    for c in range(6):
+        colhx[c], colx[c], colb[c] = column_terms(
+            table, c, state[S_NEXT + c], state[S_CIRC + c], popcount(avail & table[T_SYM + c]),
+            q0)
+        complete += state[S_NEXT + c] >= 6
+    circled, ring_term, protect = tail_terms(table, state, params)
     n = 0
     moves[0, M_DIE] = -1
     moves[0, M_TAKE] = TAKE_WHITE
@@ -320,20 +385,47 @@ def reply_search(
             if not placeable(table, state, avail, c, v):
                 continue
             ok[v] = True
-            moves[0, M_COLUMN] = c
-            moves[0, M_VALUE] = v
-            st = items[n]
-            copy_state(st, state)
-            place_and_loot(table, st, moves, 0, loots)
-            if termination(table, st):
-                x = value(table, st, params, need)
+            col[n] = c
+            made[n] = False
+            if loots[c] < 0:  # as place_and_loot chooses it: placing changes no mark
+                loots[c] = best_loot(table, state, c)
+            row = table[T_ROW + c * 7 + v]
+            left = avail & ~(1 << loots[c])  # apply_loot: the loot, then R10 abandonment
+            if row == 5:
+                left &= ~table[T_SYM + c]
+            if left == 0 or (row == 5 and complete == 5):  # R14: the reply ends the game
+                reply_position(table, state, moves, n, v, work)
+                x = value(table, items[n], params, need)
                 if x > ex[E_FREE + v - 1]:
                     ex[E_FREE + v - 1] = x
                 ub[n] = -UNKNOWN  # known: never computed again
                 ubc[n] = UNKNOWN
-            else:
-                ub[n] = partial_value(table, st, params)
-                ubc[n] = ub[n] if not sink_may_end(table, st, wet) else UNKNOWN
+                n += 1
+                continue
+            has_open, open_term, banked = column_terms(
+                table, c, row + 1, state[S_CIRC + c] | (1 << row),
+                popcount(left & table[T_SYM + c]), q0)
+            x = 0.0
+            for k in range(6):
+                if k == c:
+                    if has_open:
+                        x += open_term
+                    x += banked
+                    continue
+                if (avail & ~left) & table[T_SYM + k]:  # symbols sharing a space
+                    h, o, b = column_terms(table, k, state[S_NEXT + k], state[S_CIRC + k],
+                                           popcount(left & table[T_SYM + k]), q0)
+                else:
+                    h, o, b = colhx[k], colx[k], colb[k]
+                if h:
+                    x += o
+                x += b
+            x += circled
+            x -= ring_term
+            x += protect
+            pvs[n] = x
+            ub[n] = x
+            ubc[n] = x if not wet_may_end(left, ring, wet) else UNKNOWN
             n += 1
     first[6] = n
     # ex[e] is the exact part (the maximum over replies computed); bounds go on top
@@ -372,22 +464,70 @@ def reply_search(
                 circle_shift[d] = (partial_value(table, scratch, params) - penalty) - base
                 circle_shift[d] += 1e-12
                 scratch[S_DBL + d - 1] = 0
-    k_sinks = int(params[P_RESOLVE_SINKS])
     n_opt = iw[I_NOPT:I_OPTS]
-    opts = iw[I_OPTS:I_WET]
-    roll_shift = fw[F_ROLL:F_SIZE]
-    double = bw[B_DOUBLE:B_SIZE]
+    opts = iw[I_OPTS:I_COL]
+    roll_shift = fw[F_ROLL:F_PV]
+    double = bw[B_DOUBLE:B_MADE]
     roll_options(table, state, ok, lowest, circle_shift, n_opt, opts, roll_shift, double)
+    fw[F_SPEND] = spend_shift
+    return rolls_sum(work), not refine_any(work)
+
+
+@njit(cache=True, inline="always")
+def rolls_sum(work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> float:
+    """rolls_total over the search's current entries; kept in fw[F_TOTAL]."""
+    items, fw, iw, bw = work
     opt_val = fw[F_OPT:F_ROLL]
+    spend_shift = fw[F_SPEND]
+    for e in range(N_ENTRIES):
+        opt_val[e] = fw[F_VAL + e]
+        opt_val[N_ENTRIES + e] = fw[F_VAL + e] + spend_shift
+    total = rolls_total(opt_val, bw[B_EXACT:B_OK], iw[I_NOPT:I_OPTS], iw[I_OPTS:I_COL],
+                        fw[F_ROLL:F_PV], bw[B_DOUBLE:B_MADE], bw[B_REFINE:B_DOUBLE])
+    fw[F_TOTAL] = total
+    return total
+
+
+@njit(cache=True, inline="always")
+def refine_any(work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> bool:
+    """Whether some entry decides a roll and is not yet exact."""
+    bw = work[3]
+    todo = False
+    for e in range(N_ENTRIES):
+        todo = todo or bw[B_REFINE + e]
+    return todo
+
+
+@njit(cache=True, _nrt=False)
+def reply_resume(
+    table: np.ndarray,
+    state: np.ndarray,
+    params: np.ndarray,
+    need: np.ndarray,
+    bar: float,
+    ties_lose: bool,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    moves: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+) -> tuple[float, bool]:
+    """reply_search after reply_start (of this `state` and `work`): refines until the sum
+    is exact or bounded out by the bar, as reply_search describes."""
+    items, fw, iw, bw = work
+    ub = fw[F_UB:F_UBC]
+    ubc = fw[F_UBC:F_VAL]
+    val = fw[F_VAL:F_EX]
+    ex = fw[F_EX:F_SHIFT]
+    pvs = fw[F_PV:F_COLX]
+    loots = iw[I_LOOTS:I_FIRST]
+    first = iw[I_FIRST:I_NOPT]
+    exact = bw[B_EXACT:B_OK]
+    refine = bw[B_REFINE:B_DOUBLE]
+    made = bw[B_MADE:B_COLHX]
+    k_sinks = int(params[P_RESOLVE_SINKS])
+    total = fw[F_TOTAL]
     while True:
-        for e in range(N_ENTRIES):
-            opt_val[e] = val[e]
-            opt_val[N_ENTRIES + e] = val[e] + spend_shift
-        total = rolls_total(opt_val, exact, n_opt, opts, roll_shift, double, refine)
-        todo = False
-        for e in range(N_ENTRIES):
-            todo = todo or refine[e]
-        if not todo:
+        if not refine_any(work):
             return total, True
         if total < bar or (ties_lose and total == bar):
             return total, False
@@ -397,9 +537,10 @@ def reply_search(
             refine[e] = False
             exact[e] = True
             if e == E_PASS:
+                moves[0, M_DIE] = -1
                 moves[0, M_TAKE] = TAKE_PASS
                 copy_state(scratch, state)
-                resolve(table, scratch, moves, 0, params, need, loots, out)
+                resolve(table, scratch, moves, FIRST_ROW, params, need, loots, out)
                 val[e] = value(table, scratch, params, need)
                 continue
             cursed = e >= E_CURSED
@@ -413,17 +554,22 @@ def reply_search(
                         j = k
                 if j < 0:
                     break
+                if not made[j]:
+                    reply_position(table, state, moves, j, v, work)
                 if cursed:
                     ubc[j] = -UNKNOWN
                     copy_state(scratch, items[j])
                     sink_greedily(table, scratch, params, need, k_sinks)
                     x = value_above(table, scratch, params, need, best)
-                else:
+                else:  # value_above of a position not over, its partial_value known
                     ub[j] = -UNKNOWN
-                    x = value_above(table, items[j], params, need, best)
+                    x = pvs[j]
+                    if x > best:
+                        x -= sink_penalty(table, items[j], params, need)
                 if x > best:
                     best = x
             val[e] = best
+        total = rolls_sum(work)
 
 
 @njit(cache=True, _nrt=False)
@@ -517,40 +663,38 @@ def rolls_total(
     `refine` the inexact entries that are a roll's best option where no exact one equals it
     (the rolls whose best may still fall).
 
-    One pass a roll. The best is the maximum of the options' values, whatever the order;
-    reply_value shifts a maximum (max(a, b) + s) where this shifts each value (max(a + s,
-    b + s)), the same float since rounding is monotone. An option is the best exactly when
-    its value equals the maximum."""
+    Two passes a roll, without branches to mispredict: the maximum of the options' values
+    (the first of equals, as reply_value keeps it), then the entries whose value equals it.
+    The best is the maximum whatever the order; reply_value shifts a maximum (max(a, b) + s)
+    where this shifts each value (max(a + s, b + s)), the same float since rounding is
+    monotone. An option is the best exactly when its value equals the maximum."""
+    exact_bits = 0
+    for e in range(N_ENTRIES):
+        if exact[e]:
+            exact_bits |= 1 << e
     total = 0.0
+    todo = 0
     for r in range(36):
         o = r * MAX_OPTIONS
-        c = opts[o]
-        best = opt_val[c]
-        e = c - N_ENTRIES if c >= N_ENTRIES else c
-        hit = exact[e]
-        mask = 0 if hit else 1 << e  # the inexact entries whose value is best
-        for q in range(o + 1, o + n_opt[r]):
+        end = o + n_opt[r]
+        best = opt_val[opts[o]]
+        for q in range(o + 1, end):
+            x = opt_val[opts[q]]
+            best = x if x > best else best
+        at_best = 0  # the entries whose value is the best, exact or not
+        for q in range(o, end):
             c = opts[q]
-            x = opt_val[c]
-            if x < best:
-                continue
             e = c - N_ENTRIES if c >= N_ENTRIES else c
-            if x > best:
-                best = x
-                hit = exact[e]
-                mask = 0 if hit else 1 << e
-            elif exact[e]:
-                hit = True
-            else:
-                mask |= 1 << e
+            at_best |= (1 << e) if opt_val[c] == best else 0
         if double[r]:
             total += best + roll_shift[r]
         else:
             total += best
-        if not hit:
-            for e in range(N_ENTRIES):
-                if mask >> e & 1:
-                    refine[e] = True
+        if at_best & exact_bits == 0:
+            todo |= at_best
+    for e in range(N_ENTRIES):
+        if todo >> e & 1:
+            refine[e] = True
     return total / 36.0
 
 
@@ -564,12 +708,38 @@ def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
 def sink_may_end(table: np.ndarray, state: np.ndarray, wet: np.ndarray) -> bool:
     """Whether some usable line could end the game (R14: ring sunk, nothing to loot) when
     sunk now; `wet` = largest_usable_regions of the position's water."""
-    avail = available(table, state)
-    ring = table[T_RING] & ~state[S_SUNK]
+    return wet_may_end(available(table, state), table[T_RING] & ~state[S_SUNK], wet)
+
+
+@njit(cache=True, inline="always")
+def wet_may_end(avail: int, ring: int, wet: np.ndarray) -> bool:
+    """sink_may_end of a position with these available spaces and unsunk ring."""
     for j in range(wet.shape[0]):
         if avail & ~wet[j] == 0 or ring & ~wet[j] == 0:
             return True
     return False
+
+
+@njit(cache=True, inline="always")
+def reply_position(
+    table: np.ndarray,
+    state: np.ndarray,
+    moves: np.ndarray,
+    n: int,
+    v: int,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> None:
+    """reply_search's reply n (die v free in its column, greedy's loot): its position into
+    items[n], as place_and_loot makes it."""
+    items, fw, iw, bw = work
+    st = items[n]
+    copy_state(st, state)
+    moves[0, M_DIE] = -1
+    moves[0, M_TAKE] = TAKE_WHITE
+    moves[0, M_COLUMN] = iw[I_COL + n]
+    moves[0, M_VALUE] = v
+    place_and_loot(table, st, moves, FIRST_ROW, iw[I_LOOTS:I_FIRST])
+    bw[B_MADE + n] = True
 
 
 @njit(cache=True)
@@ -833,34 +1003,70 @@ def choose_placement_keeping(
                 resolve(table, scratch, moves, i, params, need, loots, out)
                 first[i] = -value(table, scratch, params, need)
             order = np.argsort(first, kind="mergesort")[:k]
-    # The best reply_value wins, ties to the lowest index. Candidates are searched in
-    # greedy's order (the likeliest winners first), and one whose reply_value is bounded
-    # below the best so far is dropped as soon as that is known (reply_search): the same
-    # choice with fewer leaves searched in full.
+    # The best reply_value wins, ties to the lowest index.
     reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
-    work = search_work(table)
-    for j in range(order.shape[0]):
-        i = order[j]
-        if have[i]:
-            copy_state(scratch, resolved[i])
-        else:
+    m = order.shape[0]
+    if not bounded:
+        for j in range(m):
+            i = order[j]
             scratch[:] = state
             resolve(table, scratch, moves, i, params, need, loots, out)
-        if bounded:
-            v, known = reply_search(table, scratch, params, need, best_v, i > best, work,
-                                    reply_moves, scratch2, out)
+            v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
+            if v > best_v or (v == best_v and i < best):
+                best_v = v
+                best = i
+                copy_state(kept, scratch)
+                kept[KEPT_VALID] = 1
+                kept_value[0] = v
+        return best
+    # Best first: every candidate's search is started (reply_start: its replies bounded,
+    # the rolls summed once), then the searches are carried on (reply_resume) from the
+    # highest bound down, each against the best value known, and one whose bound cannot
+    # beat it is dropped: the same choice, with fewer leaves valued than searching in
+    # greedy's order, where a candidate searched early to the end may lose to a later one.
+    items, fw, iw, bw = search_works(table, m)
+    positions = np.empty((m, S_SIZE), dtype=np.int64)
+    bound = np.empty(m)
+    done = np.zeros(m, dtype=np.bool_)
+    for j in range(m):
+        i = order[j]
+        st = positions[j]
+        if have[i]:
+            copy_state(st, resolved[i])
+        else:
+            copy_state(st, state)
+            resolve(table, st, moves, i, params, need, loots, out)
+        bound[j], done[j] = reply_start(table, st, params, need,
+                                        (items[j], fw[j], iw[j], bw[j]), reply_moves,
+                                        scratch2, out)
+    left = np.ones(m, dtype=np.bool_)
+    while True:
+        # the highest bound left, ties to the lower index (the one that would win a tie)
+        j = -1
+        for q in range(m):
+            if left[q] and (j < 0 or bound[q] > bound[j]
+                            or (bound[q] == bound[j] and order[q] < order[j])):
+                j = q
+        if j < 0:
+            return best
+        left[j] = False
+        i = order[j]
+        if bound[j] < best_v or (bound[j] == best_v and i > best):
+            return best  # no bound left can beat the best
+        v = bound[j]
+        if not done[j]:
+            v, known = reply_resume(table, positions[j], params, need, best_v, i > best,
+                                    (items[j], fw[j], iw[j], bw[j]), reply_moves, scratch2,
+                                    out)
             if not known:
                 continue
-        else:
-            v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
         if v > best_v or (v == best_v and i < best):
             best_v = v
             best = i
-            copy_state(kept, scratch)
+            copy_state(kept, positions[j])
             kept[KEPT_VALID] = 1
             kept_value[0] = v
-    return best
 
 
 @njit(cache=True)
@@ -965,7 +1171,7 @@ def choose_sink_knowing(
             if same:
                 v = kept_value[0]
             elif bounded:
-                v, known = reply_search(table, scratch, params, need, best_v, True, work,
+                v, known = reply_search(table, scratch, params, need, best_v, TIES_LOSE, work,
                                         reply_moves, scratch2, out)
                 if not known:
                     continue
