@@ -663,8 +663,9 @@ def rolls_total(
     `refine` the inexact entries that are a roll's best option where no exact one equals it
     (the rolls whose best may still fall).
 
-    Two passes a roll, without branches to mispredict: the maximum of the options' values
-    (the first of equals, as reply_value keeps it), then the entries whose value equals it.
+    A pass a roll without branches to mispredict: the maximum of the options' values (the
+    first of equals, as reply_value keeps it); when that first best option is not exact, a
+    second pass finds the entries whose value equals it.
     The best is the maximum whatever the order; reply_value shifts a maximum (max(a, b) + s)
     where this shifts each value (max(a + s, b + s)), the same float since rounding is
     monotone. An option is the best exactly when its value equals the maximum."""
@@ -678,18 +679,23 @@ def rolls_total(
         o = r * MAX_OPTIONS
         end = o + n_opt[r]
         best = opt_val[opts[o]]
+        arg = o
         for q in range(o + 1, end):
             x = opt_val[opts[q]]
+            arg = q if x > best else arg
             best = x if x > best else best
+        if double[r]:
+            total += best + roll_shift[r]
+        else:
+            total += best
+        c = opts[arg]
+        if exact_bits >> (c - N_ENTRIES if c >= N_ENTRIES else c) & 1:
+            continue  # an exact entry is the best: this roll is decided
         at_best = 0  # the entries whose value is the best, exact or not
         for q in range(o, end):
             c = opts[q]
             e = c - N_ENTRIES if c >= N_ENTRIES else c
             at_best |= (1 << e) if opt_val[c] == best else 0
-        if double[r]:
-            total += best + roll_shift[r]
-        else:
-            total += best
         if at_best & exact_bits == 0:
             todo |= at_best
     for e in range(N_ENTRIES):
@@ -881,7 +887,6 @@ def greedy_top(
     below the k-th and cannot be among the k. Positions valued exactly are kept in
     `resolved` (`have` set), so the expert's search need not play them again.
     """
-    out = np.zeros(2, dtype=np.int64)
     k_sinks = int(params[P_RESOLVE_SINKS])
     wet = largest_usable_regions(table, state[S_SUNK])
     bound = np.empty(n)
@@ -896,7 +901,7 @@ def greedy_top(
                 bound[i] = partial_value(table, st, params)
                 continue
         if moves[i, M_TAKE] != TAKE_WHITE:  # R9
-            out[1] = sink_greedily(table, st, params, need, k_sinks)
+            sink_greedily(table, st, params, need, k_sinks)
         vals[i] = value(table, st, params, need)
         bound[i] = vals[i]
         exact[i] = True
@@ -979,21 +984,22 @@ def choose_placement_keeping(
         return 0
     if policy == 0:
         return draw(policy_rng, n)
+    if policy == 1:
+        return greedy_placement(table, state, moves, n, params, need)
     out = np.zeros(2, dtype=np.int64)
     scratch = np.empty(S_SIZE, dtype=np.int64)
     loots = np.full(6, -1, dtype=np.int64)
     best = 0
     best_v = -1.0e18
-    if policy == 1:
-        return greedy_placement(table, state, moves, n, params, need)
     # expert: two-ply expectimax with the greedy reply as leaf, over the K decisions that
     # greedy rates best (ties keep the enumeration order, so the choice is deterministic)
     k = int(params[P_EXPERT_K])
     bounded = bounds_hold(params)
-    order = np.arange(n)
     resolved = np.empty((n, S_SIZE), dtype=np.int64)  # positions after greedy loot and sink
     have = np.zeros(n, dtype=np.bool_)
-    if 0 < k < n:
+    if not 0 < k < n:
+        order = np.arange(n)
+    else:
         if bounded:
             order = greedy_top(table, state, moves, n, k, params, need, loots, resolved, have)
         else:
