@@ -4,6 +4,7 @@ helpers read the PDF back the way a reader would: page by page."""
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 from pathlib import Path
 
@@ -53,8 +54,17 @@ def rendered(session_files):
 
 @pytest.fixture(scope="session")
 def page_lines():
-    """A function: the text lines of each page of a PDF."""
-    return read_page_lines
+    """A function: the text lines of each page of a PDF, read by pdftotext once per distinct
+    file (by its bytes) in this process: five tests read each A4 book's pages."""
+    read: dict[bytes, list[list[str]]] = {}
+
+    def lines(pdf: Path) -> list[list[str]]:
+        key = hashlib.sha256(Path(pdf).read_bytes()).digest()
+        if key not in read:
+            read[key] = read_page_lines(pdf)
+        return [list(page) for page in read[key]]  # a copy: a test may change its own
+
+    return lines
 
 
 def read_page_lines(pdf: Path) -> list[list[str]]:
