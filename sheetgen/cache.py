@@ -80,14 +80,20 @@ def numba_cache_for(name: str, sources: Iterable[Path]) -> Iterator[Path]:
 
 
 def cached_json(name: str, sources: Iterable[Path], settings: str,
-                compute: Callable[[], Any]) -> Any:
+                compute: Callable[[], Any], shipped: Path | None = None) -> Any:
     """`compute()` (JSON data), kept in `<root>/<name>/<digest>.json` under a digest of
     `settings` and the names and bytes of every file in `sources`, so figures measured once
     (a rulebook's simulated games) are reused until any of those files or settings change.
     A cache that cannot be read is measured again; one that cannot be written only costs
-    the time."""
+    the time. When `shipped` (a file the package carries, see `read_shipped`) was measured
+    under the same digest, its figures are returned: a fresh install does not measure."""
     import json
 
+    sources = list(sources)
+    if shipped is not None:
+        data = read_shipped(shipped, sources_key(sources, settings))
+        if data is not None:
+            return data
     path = cached_json_path(name, sources, settings)
 
     def read() -> Any:
@@ -114,13 +120,55 @@ def cached_json(name: str, sources: Iterable[Path], settings: str,
     return data
 
 
-def cached_json_path(name: str, sources: Iterable[Path], settings: str) -> Path:
-    """Where `cached_json` keeps those figures (the file may not exist yet): the test suite
-    asks whether they are measured before its workers start (tests/helpers/warm_caches.py)."""
+def sources_key(sources: Iterable[Path], settings: str) -> str:
+    """The digest `cached_json` files figures under: `settings` and the names and bytes of
+    `sources` (names, not paths: a checkout and an installed wheel give the same key)."""
     h = hashlib.sha256(settings.encode())
     for path in sorted(Path(p) for p in sources):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return cache_root() / name / f"{h.hexdigest()[:16]}.json"
+    return h.hexdigest()[:16]
+
+
+def cached_json_path(name: str, sources: Iterable[Path], settings: str) -> Path:
+    """Where `cached_json` keeps those figures (the file may not exist yet): the test suite
+    asks whether they are measured before its workers start (tests/helpers/warm_caches.py)."""
+    return cache_root() / name / f"{sources_key(sources, settings)}.json"
+
+
+SHIPPED_FORMAT = "sheetgen-measured/1"
+
+
+def _shipped_doc(path: Path) -> dict[str, Any] | None:
+    import json
+
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return doc if isinstance(doc, dict) and doc.get("format") == SHIPPED_FORMAT else None
+
+
+def read_shipped(path: Path, key: str) -> Any:
+    """The figures of a measured result the package ships (`{"format", "key", "data"}`, as
+    `shipped_text` writes it) when it was measured under `key`, the digest of the sources
+    its cache uses; else None (no such file, or a source changed since: measure as before).
+    Like the Swashbuckle advisor's shipped table, it spares every new install the measuring;
+    tools/ship_measurements.py rewrites these files on purpose."""
+    doc = _shipped_doc(path)
+    return doc.get("data") if doc is not None and doc.get("key") == key else None
+
+
+def shipped_key(path: Path) -> str | None:
+    """The key a shipped file was measured under (None when it is missing or unreadable)."""
+    doc = _shipped_doc(path)
+    return doc.get("key") if doc is not None else None
+
+
+def shipped_text(key: str, data: Any) -> str:
+    """A shipped file's text: deterministic (the same figures, the same bytes)."""
+    import json
+
+    return json.dumps({"format": SHIPPED_FORMAT, "key": key, "data": data}, indent=1) + "\n"
 
 
 @contextmanager

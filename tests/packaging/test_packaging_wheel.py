@@ -162,6 +162,9 @@ def test_wheel_and_sdist_carry_every_layout_and_template(dist):
                      "sheetgen/assets/icons/CC-BY-3.0.txt",
                      "sheetgen/games/black_dice/quests/kraken.yaml",
                      "sheetgen/games/voodoo/data/sea_of_souls.yaml",
+                     # measured figures shipped so a fresh install need not measure them
+                     "sheetgen/games/black_dice/measured/difficulty.json",
+                     "sheetgen/games/voodoo/measured/verdict.json",
                      "sheetgen/studio/static/index.html"):
         assert required in data, required
     for name in data:
@@ -274,6 +277,13 @@ def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
     advice = _run([sheetgen, "swashbuckle", "advise", "--dice", "1", "2", "3", "4", "5",
                    "--rolls-left", "2"], cwd=tmp_path, extra_env={"SHEETGEN_CACHE": str(cache)})
     assert "keep all (stand)" in advice.splitlines()[0], advice
+    # The books' measured figures on a fresh install: the wheel's shipped files match its
+    # sources (the same digest as the checkout's), so nothing is measured.
+    shipped = _run([python, "-c", "from sheetgen.games.black_dice.difficulty import is_measured; "
+                    "from sheetgen.games.voodoo.verify import bundled_verdict_is_cached as v; "
+                    "print(is_measured(), v())"], cwd=tmp_path,
+                   extra_env={"SHEETGEN_CACHE": str(cache)})
+    assert shipped.split() == ["True", "True"], shipped
     assert not cache.exists()
     assert sorted(p.name for p in (tmp_path / "tts").iterdir()) == [
         "black-dice-pirate-tiles-back.png", "black-dice-pirate-tiles-sheet.png",

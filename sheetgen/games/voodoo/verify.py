@@ -232,6 +232,11 @@ def first_design_text() -> str:
     return text
 
 
+SHIPPED_VERDICT = Path(__file__).resolve().parent / "measured" / "verdict.json"
+"""`bundled_verdict` as measured under its current key, shipped so that a fresh install reads
+it rather than playing some 1,000 games (tools/ship_measurements.py rewrites it)."""
+
+
 def _verdict_cache() -> tuple[str, list[Path], str]:
     """`cached_json`'s name, sources and settings for `bundled_verdict`: every Voodoo and
     engine source and the board."""
@@ -243,26 +248,39 @@ def _verdict_cache() -> tuple[str, list[Path], str]:
 
 def bundled_verdict() -> dict[str, Any]:
     """`verify` of the bundled Sea of Souls with the documented plan and seed 1, as JSON
-    data: measured when the rulebook is built (one process: a book may itself be built in a
+    data: read from the package when it ships them for these sources (`SHIPPED_VERDICT`), else
+    measured when the rulebook is built (one process: a book may itself be built in a
     worker) and kept in sheetgen's cache until a Voodoo or engine source, or the board,
     changes."""
     from sheetgen.cache import cached_json
 
-    def measure() -> dict[str, Any]:
-        data = verify_board(None, DEFAULT_PLAN, BOOK_SEED).to_dict()
-        first = verify_board(first_design_text(), DEFAULT_PLAN, BOOK_SEED, lineups=("table",))
-        data["first_design"] = first.to_dict()
-        return data
+    return cached_json(*_verdict_cache(), measure_bundled_verdict, shipped=SHIPPED_VERDICT)
 
-    return cached_json(*_verdict_cache(), measure)
+
+def measure_bundled_verdict() -> dict[str, Any]:
+    """What `bundled_verdict` measures when neither the package nor the cache has it."""
+    data = verify_board(None, DEFAULT_PLAN, BOOK_SEED).to_dict()
+    first = verify_board(first_design_text(), DEFAULT_PLAN, BOOK_SEED, lineups=("table",))
+    data["first_design"] = first.to_dict()
+    return data
+
+
+def bundled_verdict_key() -> str:
+    """The digest the verdict is cached and shipped under (`sheetgen.cache.sources_key`)."""
+    from sheetgen.cache import sources_key
+
+    _, sources, settings = _verdict_cache()
+    return sources_key(sources, settings)
 
 
 def bundled_verdict_is_cached() -> bool:
-    """Whether `bundled_verdict` would read its figures from the cache rather than measure
-    them (about 50 s of CPU): the test suite measures them before its workers start."""
-    from sheetgen.cache import cached_json_path
+    """Whether `bundled_verdict` would read its figures (shipped with the package, or from
+    the cache) rather than measure them (about 50 s of CPU): the test suite measures them
+    before its workers start when not."""
+    from sheetgen.cache import cached_json_path, read_shipped
 
-    return cached_json_path(*_verdict_cache()).is_file()
+    return (read_shipped(SHIPPED_VERDICT, bundled_verdict_key()) is not None
+            or cached_json_path(*_verdict_cache()).is_file())
 
 
 @dataclass(frozen=True)
