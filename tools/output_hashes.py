@@ -1,7 +1,8 @@
 """Hash what sheetgen prints, to prove a refactoring changed no output byte.
 
 Renders every bundled layout (`sheetgen list`), the pad of every game that has one (asked of
-the game registry), and every rulebook through the command line, then writes or compares the sha256 of each file:
+the game registry), and every rulebook through the command line, then writes or compares
+the sha256 of each file:
 
     PYTHONPATH=$PWD .venv/bin/python tools/output_hashes.py --write /tmp/baseline
     PYTHONPATH=$PWD .venv/bin/python tools/output_hashes.py --compare /tmp/baseline
