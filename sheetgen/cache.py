@@ -39,10 +39,7 @@ def sources_digest(sources: Iterable[Path]) -> str:
     """A short digest of the names and bytes of `sources` and the numba version."""
     import numba
 
-    h = hashlib.sha256(numba.__version__.encode())
-    for path in sorted(Path(p) for p in sources):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()[:16]
+    return sources_key(sources, numba.__version__)
 
 
 @contextmanager

@@ -14,7 +14,6 @@ source measures again, as before.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,14 +53,13 @@ class Difficulty:
 
 
 def _digest() -> str:
-    """Every source the figures depend on: this package, its quests and the engine layer."""
-    h = hashlib.sha256(f"{GAMES} {SEED} {POLICY} {PLAYER_COUNTS}".encode())
+    """Every source the figures depend on: this package, its quests and the engine layer
+    (`sheetgen.cache.sources_key`, the key its shipped table is measured under)."""
+    from sheetgen.cache import sources_key
+
     engine = PACKAGE.parents[1] / "engine"
-    files = sorted([*PACKAGE.glob("*.py"), *(PACKAGE / "quests").glob("*.yaml"),
-                    *engine.glob("*.py")])
-    for path in files:
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()[:16]
+    return sources_key([*PACKAGE.glob("*.py"), *(PACKAGE / "quests").glob("*.yaml"),
+                        *engine.glob("*.py")], f"{GAMES} {SEED} {POLICY} {PLAYER_COUNTS}")
 
 
 def _cache_file() -> Path:
