@@ -24,7 +24,7 @@ from sheetgen.errors import SheetgenError
 
 from ..island import ISLAND_FORMAT
 from ..rng import SplitMix64
-from .cells import Mesh, MeshError, make_mesh, polygons_of
+from .cells import Mesh, MeshError, inscribed_circles, make_mesh, polygons_of
 from .coast import make_coast, place_centre
 from .names import island_name, place_names
 from .params import DEFAULT_PARAMS, DEFAULT_PLAN, IslandParams, SinkPlan
@@ -165,9 +165,7 @@ def geometry_faults(data: dict[str, Any], min_width: float = 0.0) -> list[str]:
     elif len(land.interiors) != 1:
         faults.append(f"the land has {len(land.interiors)} holes; only the centre is allowed")
     if min_width > 0:
-        # shapely.ops.polylabel(p, 0.05) of each space, all at once
-        centres = shapely.get_point(shapely.maximum_inscribed_circle(polys, 0.05), 0)
-        widths = 2 * shapely.distance(shapely.get_exterior_ring(polys), centres)
+        _, widths = inscribed_circles(polys)
         for s, width in zip(data["spaces"], widths.tolist(), strict=True):
             if width < min_width - 0.05:
                 faults.append(f"space {s['id']} is {width:.1f} mm across, under {min_width}")
