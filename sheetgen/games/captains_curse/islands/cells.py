@@ -14,10 +14,12 @@ stay equal.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 
 import numpy as np
 import shapely
@@ -226,21 +228,59 @@ def _sample_sites(domain: Polygon, n: int, rng: SplitMix64) -> np.ndarray:
     return sites
 
 
-def _relax(sites: np.ndarray, domain: Polygon, extent: Polygon) -> np.ndarray:
+@dataclass(frozen=True)
+class _Region:
+    """The land as `lloyd.relax` reads it: every ring's vertices in one (k, 2) array (not
+    closed), where each ring starts, and +1 or -1 per ring so that its shoelace moments add
+    up to the region's (an exterior counted positive, a hole negative, whatever the
+    orientation shapely gave it)."""
+
+    rings: np.ndarray
+    starts: np.ndarray
+    weights: np.ndarray
+
+    @classmethod
+    def of(cls, domain: Polygon) -> _Region:
+        parts, roles = [], []
+        for poly in shapely.get_parts(domain):
+            rings = [poly.exterior, *poly.interiors]
+            for k, ring in enumerate(rings):
+                parts.append(shapely.get_coordinates(ring)[:-1])
+                roles.append(1.0 if k == 0 else -1.0)
+        weights = [role * (1.0 if shapely.is_ccw(shapely.linearrings(xy)) else -1.0)
+                   for role, xy in zip(roles, parts, strict=True)]
+        starts = np.cumsum([0, *(len(xy) for xy in parts)])
+        return cls(np.ascontiguousarray(np.concatenate(parts)), starts.astype(np.int64),
+                   np.array(weights))
+
+
+def _relax(sites: np.ndarray, domain: Polygon, region: _Region, extent: Polygon) -> np.ndarray:
     """One round of Lloyd relaxation inside the land: each site moves to the centroid of its
-    Voronoi cell clipped to the land (a point on that piece if the centroid falls outside),
-    all cells at once through shapely's array functions; sites as an (n, 2) array."""
-    cells = shapely.get_parts(shapely.voronoi_polygons(shapely.multipoints(sites),
-                                                       extend_to=extent, ordered=True))
-    pieces = shapely.intersection(cells, domain)
-    centroids = shapely.centroid(pieces)
-    x, y = shapely.get_x(centroids), shapely.get_y(centroids)
-    empty = shapely.is_empty(pieces)
-    outside = ~empty & ~shapely.contains_xy(domain, x, y)
-    if outside.any():
-        surface = shapely.point_on_surface(pieces[outside])
-        x[outside], y[outside] = shapely.get_x(surface), shapely.get_y(surface)
-    return np.where(empty[:, None], sites, np.column_stack((x, y)))
+    Voronoi cell clipped to the land (`lloyd.relax`, compiled), or to a point on that piece
+    (shapely's `point_on_surface`) if the centroid falls outside; a site whose piece holds no
+    area stays. Sites as an (n, 2) array."""
+    lloyd = _lloyd_kernels()
+    new, flags, cells, counts = lloyd.relax(sites, region.rings, region.starts,
+                                            region.weights, np.array(extent.bounds))
+    outside = np.flatnonzero(flags == lloyd.OUTSIDE)
+    if len(outside):
+        pieces = shapely.intersection(
+            polygons_of([cells[i, :counts[i]] for i in outside.tolist()]), domain)
+        surface = shapely.point_on_surface(pieces)
+        new[outside, 0], new[outside, 1] = shapely.get_x(surface), shapely.get_y(surface)
+    return new
+
+
+@functools.cache
+def _lloyd_kernels():  # type: ignore[no-untyped-def]
+    """The compiled Lloyd round (islands/lloyd.py), imported on first use under its own
+    cache."""
+    from sheetgen.cache import numba_cache_for
+
+    here = Path(__file__).resolve().parent
+    with numba_cache_for("captains-curse-lloyd", [here / "lloyd.py"]):
+        from . import lloyd
+    return lloyd
 
 
 def _rings_on_grid(polys: list[Polygon]) -> list[list[XY]]:
@@ -289,8 +329,9 @@ def make_mesh(params: IslandParams, frame: Frame, coast: list[XY], rng: SplitMix
     extent = box(-10, -10, params.map_width + 10, params.map_height + 10)
 
     sites = _sample_sites(domain, params.n_spaces, rng)
+    region = _Region.of(domain)
     for _ in range(LLOYD_ROUNDS):
-        sites = _relax(sites, domain, extent)
+        sites = _relax(sites, domain, region, extent)
 
     edges = shapely.voronoi_polygons(shapely.multipoints(sites), extend_to=extent,
                                      only_edges=True)
