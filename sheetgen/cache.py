@@ -132,6 +132,27 @@ def cached_json_path(name: str, sources: Iterable[Path], settings: str) -> Path:
     return cache_root() / name / f"{sources_key(sources, settings)}.json"
 
 
+def is_cached(name: str, sources: Iterable[Path], settings: str,
+              shipped: Path | None = None) -> bool:
+    """Whether `cached_json` with these arguments would read its figures (from `shipped`,
+    measured under the same digest, or from the cache) rather than compute them: the test
+    suite measures what is not before its workers start (tests/helpers/warm_caches.py)."""
+    sources = list(sources)
+    key = sources_key(sources, settings)
+    return ((shipped is not None and read_shipped(shipped, key) is not None)
+            or (cache_root() / name / f"{key}.json").is_file())
+
+
+def game_sources(package: Path, *data: str) -> list[Path]:
+    """The files a game's measured figures depend on, for `cached_json`: every module of
+    its package, its data files (`data`: glob patterns inside the package, e.g.
+    "quests/*.yaml") and every module of the shared engine (`sheetgen/engine`), so an edit
+    to any of them measures again."""
+    engine = Path(__file__).resolve().parent / "engine"
+    return [*package.glob("*.py"), *(f for pattern in data for f in package.glob(pattern)),
+            *engine.glob("*.py")]
+
+
 SHIPPED_FORMAT = "sheetgen-measured/1"
 
 

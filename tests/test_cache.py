@@ -10,6 +10,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from sheetgen.cache import cache_root, numba_cache_for, sources_digest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -50,6 +52,8 @@ def test_the_block_sets_numba_cache_dir_and_restores_it(monkeypatch, tmp_path):
 PROBE = """
 import sys
 from pathlib import Path
+
+import pytest
 sys.path.insert(0, sys.argv[1])
 from sheetgen.cache import numba_cache_for
 here = Path(sys.argv[1])
@@ -136,6 +140,26 @@ def test_cached_json_measures_once_per_digest(tmp_path, monkeypatch):
     monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "blocked"))
     assert cached_json("t", [source], "seed 1", measure)["n"] == 4
 
+
+
+def test_is_cached_says_whether_cached_json_would_compute(tmp_path, monkeypatch):
+    """Figures shipped under the current key, or cached, are there; shipped under another
+    key, or not yet measured, they are not (and `cached_json` agrees each time)."""
+    from sheetgen.cache import cached_json, is_cached, shipped_text, sources_key
+
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    source = tmp_path / "engine.py"
+    source.write_text("x = 1\n")
+    shipped = tmp_path / "shipped.json"
+    shipped.write_text(shipped_text("another key", {"n": 0}))
+    assert not is_cached("t", [source], "seed 1", shipped=shipped)
+    assert cached_json("t", [source], "seed 1", lambda: {"n": 1}, shipped=shipped) == {"n": 1}
+    assert is_cached("t", [source], "seed 1") and is_cached("t", [source], "seed 1", shipped)
+    assert not is_cached("t", [source], "seed 2", shipped=shipped)
+    shipped.write_text(shipped_text(sources_key([source], "seed 2"), {"n": 2}))
+    assert is_cached("t", [source], "seed 2", shipped=shipped)
+    assert cached_json("t", [source], "seed 2", lambda: pytest.fail("computed"),
+                       shipped=shipped) == {"n": 2}
 
 def _measure_in_a_process(cache: str, source: str, log: str) -> dict:
     import os

@@ -28,7 +28,7 @@ def _stale(what: str, name: str) -> str:
 
 
 def test_the_shipped_difficulty_table_is_keyed_by_the_current_sources():
-    assert shipped_key(difficulty.SHIPPED) == difficulty._digest(), _stale(
+    assert shipped_key(difficulty.SHIPPED) == difficulty.difficulty_key(), _stale(
         "Black Dice difficulty table", "black-dice")
 
 
@@ -52,7 +52,7 @@ def test_a_shipped_file_is_read_only_under_its_key(tmp_path):
 def test_difficulty_reads_the_shipped_table_and_measures_when_a_source_changed(
         monkeypatch, tmp_path):
     monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
-    shipped = read_shipped(difficulty.SHIPPED, difficulty._digest())
+    shipped = read_shipped(difficulty.SHIPPED, difficulty.difficulty_key())
     assert shipped is not None
     difficulty.difficulty.cache_clear()
     try:
@@ -62,7 +62,8 @@ def test_difficulty_reads_the_shipped_table_and_measures_when_a_source_changed(
         assert {name: [[c.wins, c.games] for c in cells] for name, cells in table.rows} == shipped
         assert not (tmp_path / "cache").exists()  # read from the package, nothing cached
         difficulty.difficulty.cache_clear()
-        monkeypatch.setattr(difficulty, "_digest", lambda: "changed")
+        monkeypatch.setattr(difficulty, "_cache",
+                            lambda: ("black-dice-difficulty", [], "another setting"))
         assert not difficulty.is_measured()
         with pytest.raises(pytest.fail.Exception, match="measured"):
             difficulty.difficulty()
@@ -87,7 +88,7 @@ def test_the_voodoo_verdict_is_read_from_the_package_and_measured_when_a_source_
 def test_the_shipped_difficulty_table_is_what_the_engine_measures():
     """One quest, every player count, the table's games and seed: measured again, the same
     wins (the whole table is some 3,600 games; each quest is played alike)."""
-    table = read_shipped(difficulty.SHIPPED, difficulty._digest())
+    table = read_shipped(difficulty.SHIPPED, difficulty.difficulty_key())
     assert table is not None, _stale("Black Dice difficulty table", "black-dice")
     quest = load_quest("kraken")
     for count, (wins, games) in zip(difficulty.PLAYER_COUNTS, table[quest.name], strict=True):

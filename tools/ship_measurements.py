@@ -23,7 +23,7 @@ from typing import Any
 def black_dice() -> tuple[Path, str, Any]:
     from sheetgen.games.black_dice import difficulty
 
-    return difficulty.SHIPPED, difficulty._digest(), difficulty._measure()
+    return difficulty.SHIPPED, difficulty.difficulty_key(), difficulty._measure()
 
 
 def voodoo() -> tuple[Path, str, Any]:

@@ -4,17 +4,16 @@ the one the rules give.
 
 `GAMES` games per cell with greedy players at every seat, seed `SEED`: about 3,600 games in
 all, some 30 s of CPU, spread over the machine's cores (the figures do not depend on how).
-The figures are kept in sheetgen's cache folder (`sheetgen.cache.cache_root()/black-dice`)
-under a digest of every engine source, quest file and setting, so a rebuild reuses them
-until the engine or a quest changes; a cache that cannot be written only costs the time.
-The package ships the table measured under the current digest (`SHIPPED`, written on purpose
-by tools/ship_measurements.py), so a fresh install reads it rather than measuring; a changed
-source measures again, as before.
+The figures are kept in sheetgen's cache (`sheetgen.cache.cached_json`, one process
+measuring at a time) under a digest of every Black Dice and engine source, quest file and
+setting, so a rebuild reuses them until the engine or a quest changes; a cache that cannot be
+written only costs the time. The package ships the table measured under the current digest
+(`SHIPPED`, written on purpose by tools/ship_measurements.py), so a fresh install reads it
+rather than measuring; a changed source measures again, as before.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -52,33 +51,29 @@ class Difficulty:
     rows: tuple[tuple[str, tuple[Cell, ...]], ...]  # (quest name, cell per player count)
 
 
-def _digest() -> str:
-    """Every source the figures depend on: this package, its quests and the engine layer
-    (`sheetgen.cache.sources_key`, the key its shipped table is measured under)."""
+def _cache() -> tuple[str, list[Path], str]:
+    """`cached_json`'s name, sources and settings for the table: every Black Dice and engine
+    source and the quests."""
+    from sheetgen.cache import game_sources
+
+    return ("black-dice-difficulty", game_sources(PACKAGE, "quests/*.yaml"),
+            f"{GAMES} {SEED} {POLICY} {PLAYER_COUNTS}")
+
+
+def difficulty_key() -> str:
+    """The digest the table is cached and shipped under (`sheetgen.cache.sources_key`)."""
     from sheetgen.cache import sources_key
 
-    engine = PACKAGE.parents[1] / "engine"
-    return sources_key([*PACKAGE.glob("*.py"), *(PACKAGE / "quests").glob("*.yaml"),
-                        *engine.glob("*.py")], f"{GAMES} {SEED} {POLICY} {PLAYER_COUNTS}")
-
-
-def _cache_file() -> Path:
-    from sheetgen.cache import cache_root
-
-    return cache_root() / "black-dice" / f"difficulty-{_digest()}.json"
-
-
-def _shipped() -> dict[str, list[list[int]]] | None:
-    """The table the package ships, when it was measured from these very sources."""
-    from sheetgen.cache import read_shipped
-
-    return read_shipped(SHIPPED, _digest())
+    _, sources, settings = _cache()
+    return sources_key(sources, settings)
 
 
 def is_measured() -> bool:
     """Whether `difficulty` would read the table (shipped or cached) rather than measure it:
     the test suite measures it before its workers start when not."""
-    return _shipped() is not None or _cache_file().is_file()
+    from sheetgen.cache import is_cached
+
+    return is_cached(*_cache(), shipped=SHIPPED)
 
 
 def _measure() -> dict[str, list[list[int]]]:
@@ -106,22 +101,9 @@ def _measure() -> dict[str, list[list[int]]]:
 
 @lru_cache(maxsize=1)
 def difficulty() -> Difficulty:
-    """The table (from the cache when the engine and quests are unchanged)."""
-    path = _cache_file()
-    data = _shipped()
-    if data is None:
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError):
-            pass
-    if not isinstance(data, dict):
-        data = _measure()
-        try:
-            from sheetgen.atomic import write_text
+    """The table (from the package or the cache when the engine and quests are unchanged)."""
+    from sheetgen.cache import cached_json
 
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_text(path, json.dumps(data, indent=1) + "\n")
-        except OSError:
-            pass  # no cache: the next build measures again
+    data = cached_json(*_cache(), _measure, shipped=SHIPPED)
     rows = tuple((name, tuple(Cell(w, n) for w, n in cells)) for name, cells in data.items())
     return Difficulty(GAMES, SEED, POLICY, PLAYER_COUNTS, rows)

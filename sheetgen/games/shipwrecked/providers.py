@@ -57,8 +57,9 @@ def measured_cache() -> tuple[str, list[Path], str]:
     dice)."""
     import numpy
 
-    package = Path(__file__).resolve().parent
-    sources = [*package.glob("*.py"), *(package.parents[1] / "engine").glob("*.py")]
+    from sheetgen.cache import game_sources
+
+    sources = game_sources(Path(__file__).resolve().parent)
     return ("shipwrecked-figures", sources,
             f"{CARD_GAMES} games seed {CARD_SEED} numpy {numpy.__version__}")
 

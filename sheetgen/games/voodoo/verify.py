@@ -240,9 +240,9 @@ it rather than playing some 1,000 games (tools/ship_measurements.py rewrites it)
 def _verdict_cache() -> tuple[str, list[Path], str]:
     """`cached_json`'s name, sources and settings for `bundled_verdict`: every Voodoo and
     engine source and the board."""
-    package = Path(__file__).resolve().parent
-    sources = [*package.glob("*.py"), *(package / "data").glob("*.yaml"),
-               *(package.parents[1] / "engine").glob("*.py")]
+    from sheetgen.cache import game_sources
+
+    sources = game_sources(Path(__file__).resolve().parent, "data/*.yaml")
     return "voodoo-verify", sources, f"{DEFAULT_PLAN} seed {BOOK_SEED}"
 
 
@@ -277,10 +277,9 @@ def bundled_verdict_is_cached() -> bool:
     """Whether `bundled_verdict` would read its figures (shipped with the package, or from
     the cache) rather than measure them (about 50 s of CPU): the test suite measures them
     before its workers start when not."""
-    from sheetgen.cache import cached_json_path, read_shipped
+    from sheetgen.cache import is_cached
 
-    return (read_shipped(SHIPPED_VERDICT, bundled_verdict_key()) is not None
-            or cached_json_path(*_verdict_cache()).is_file())
+    return is_cached(*_verdict_cache(), shipped=SHIPPED_VERDICT)
 
 
 @dataclass(frozen=True)

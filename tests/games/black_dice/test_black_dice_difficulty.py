@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from sheetgen.cache import cached_json_path
 from sheetgen.games.black_dice import difficulty as module
 from sheetgen.games.black_dice.quest import BUNDLED, load_quest
 from sheetgen.games.black_dice.simulate import simulate
@@ -27,13 +28,30 @@ def test_the_table_is_the_engines_figures(small):
         assert (cell.wins, cell.games) == (b.outcomes.get("won", 0), 4)
 
 
-def test_the_table_is_cached_until_a_source_changes(small, monkeypatch):
+def test_the_table_is_cached_until_a_source_changes(small, monkeypatch, tmp_path):
     first = module.difficulty()
-    assert list(small.glob("black-dice/difficulty-*.json"))
+    name, sources, settings = module._cache()
+    assert cached_json_path(name, sources, settings).is_relative_to(small)
+    assert cached_json_path(name, sources, settings).is_file() and module.is_measured()
     module.difficulty.cache_clear()
     monkeypatch.setattr(module, "_measure", lambda: pytest.fail("measured again"))
     assert module.difficulty() == first
     module.difficulty.cache_clear()
-    monkeypatch.setattr(module, "_digest", lambda: "changed")
-    with pytest.raises(pytest.fail.Exception):
+    # A quest file edited: measured again.
+    quest = next(p for p in sources if p.name == "kraken.yaml")
+    edited = tmp_path / "kraken.yaml"
+    edited.write_text(quest.read_text() + "# an edit\n")
+    monkeypatch.setattr(module, "_cache", lambda: (
+        name, [edited if p == quest else p for p in sources], settings))
+    assert not module.is_measured()
+    with pytest.raises(pytest.fail.Exception, match="measured again"):
         module.difficulty()
+
+
+def test_the_table_depends_on_every_black_dice_and_engine_source_and_quest():
+    _, sources, settings = module._cache()
+    names = {p.name for p in sources}
+    assert {"difficulty.py", "simulate.py", "rules.py", "runner.py", "stats.py",
+            "kraken.yaml"} <= names
+    assert {f"{q}.yaml" for q in BUNDLED} <= names
+    assert f"{module.GAMES} {module.SEED} {module.POLICY}" in settings
