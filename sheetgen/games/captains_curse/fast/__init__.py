@@ -1,7 +1,8 @@
 """The compiled fast path: whole games in numba, for simulation and island verification.
 
 Same rules as `state.GameState` (the referee), same move order, same random streams: a game
-thousands of seeds). A game never allocates Python objects. One job per module:
+played here and replayed through the referee agrees move by move (test_cc_fastpath.py checks
+it for every policy). A game never allocates Python objects. One job per module:
 
 - `arrays`: the int64 layouts (island table `T_*`, state `S_*`, turn record `R_*`, summary
   row `SUM_*`) and `build_table`;
