@@ -59,9 +59,6 @@ def generate_attempt(seed: int, attempt: int, params: IslandParams = DEFAULT_PAR
     frame = place_centre(params, SplitMix64.for_step(seed, "centre", attempt))
     coast = make_coast(params, frame, SplitMix64.for_step(seed, "coast", attempt))
     mesh = make_mesh(params, frame, coast, SplitMix64.for_step(seed, "cells", attempt))
-    narrow = min(mesh.width_f)
-    if narrow < params.min_space_width:
-        raise MeshError(f"a space is only {narrow:.1f} mm across")
     chords = make_chords(mesh, SplitMix64.for_step(seed, "lines", attempt), plan)
     halves = sorted(chords, key=lambda c: -len(c.region))[:2]
     symbol_f = assign_symbols(mesh, len(params.symbols), params.per_symbol,

@@ -434,7 +434,7 @@ def generate_verified(seed: int, difficulty: str = "normal",
         generated = generate_island(seed, params, band.plan, first_attempt=next_attempt)
         next_attempt = generated.attempt + 1
         island = island_from_dict(generated.data)
-        # No width check here: generate_attempt already refused any space narrower than
+        # No width check here: make_mesh already refused any space narrower than
         # params.min_space_width, measured the way geometry_faults measures it (the inscribed
         # circle at 0.05 mm of the same polygons), and geometry_faults only flags spaces
         # 0.05 mm narrower still; the other structural checks run as for any island.
