@@ -15,12 +15,20 @@ kept as the parent folder. Inside that folder a function is found by where its s
 among the block's sources, not by their absolute path (`sheetgen.numba_locator`), so copies
 of the same sources at other paths (an installed wheel beside the checkout, a reinstall)
 share one compiled copy.
+
+Two processes that need the same compiled code at once (the suite's warm-up and its workers,
+`pad --jobs 2` on a new machine, the studio and a command) would each compile it: numba
+checks its disk cache only when it starts a compile. Inside a block, each function's
+compile is therefore made under a lock next to the folder (`compile_lock`): the first
+process compiles, the others wait, then load what it saved.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,6 +63,7 @@ def numba_cache_for(name: str, sources: Iterable[Path]) -> Iterator[Path]:
     from sheetgen.numba_locator import SourcesFolderLocator
 
     sources = [Path(p).resolve() for p in sources]
+    modules_before = set(sys.modules)
     parent = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else (
         cache_root() / "numba")
     folder = parent / f"{name}-{sources_digest(sources)}"
@@ -70,10 +79,76 @@ def numba_cache_for(name: str, sources: Iterable[Path]) -> Iterator[Path]:
             before[2] or ",".join(c.__name__ for c in caching.CacheImpl._locator_classes)])
     try:
         yield folder
+        _compile_under_lock(folder, sources, set(sys.modules) - modules_before)
     finally:
         config.CACHE_DIR, SourcesFolderLocator.root = before[:2]
         if before[2] is not None:
             config.CACHE_LOCATOR_CLASSES = before[2]
+
+
+def _compile_under_lock(folder: Path, sources: list[Path], new_modules: set[str]) -> None:
+    """Make every cached numba function defined by a module the block imported from its
+    sources compile under `compile_lock(folder)`. Numba calls a dispatcher's `compile` once
+    per signature a process needs (and again for each caller it types): it loads the code
+    from the disk cache when it is there, else compiles and saves it. Behind the lock, a
+    process that waited finds it saved."""
+    from numba.core.caching import NullCache
+    from numba.core.dispatcher import Dispatcher
+
+    wanted = set(sources)
+    for name in new_modules:
+        module = sys.modules.get(name)
+        file = getattr(module, "__file__", None)
+        if not file or Path(file).resolve() not in wanted:
+            continue
+        for value in list(vars(module).values()):
+            if (isinstance(value, Dispatcher) and value.py_func.__module__ == name
+                    and not isinstance(value._cache, NullCache)
+                    and "compile" not in vars(value)):
+                value.compile = _locked(value.compile, folder)
+
+
+def _locked(compile: Callable[[Any], Any], folder: Path) -> Callable[[Any], Any]:
+    def locked_compile(sig: Any) -> Any:
+        with compile_lock(folder):
+            return compile(sig)
+
+    return locked_compile
+
+
+_compiling = threading.RLock()
+_held: dict[Path, int] = {}  # folder -> how deep this process is inside its compile_lock
+
+
+def _forget_locks_in_child() -> None:
+    global _compiling
+    _compiling = threading.RLock()
+    _held.clear()
+
+
+os.register_at_fork(after_in_child=_forget_locks_in_child)
+
+
+@contextmanager
+def compile_lock(folder: Path) -> Iterator[None]:
+    """Hold `<folder>.lock` (`made_once`) while this process compiles code cached in
+    `folder`. Re-entrant: compiling a function compiles the functions it calls, each
+    through here. One process-wide lock orders the threads too, so a thread that waits for
+    another's compile then finds the function already compiled in memory."""
+    with _compiling:
+        if _held.get(folder):
+            _held[folder] += 1
+            try:
+                yield
+            finally:
+                _held[folder] -= 1
+            return
+        with made_once(folder):
+            _held[folder] = 1
+            try:
+                yield
+            finally:
+                _held[folder] = 0
 
 
 def cached_json(name: str, sources: Iterable[Path], settings: str,

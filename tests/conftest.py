@@ -6,6 +6,7 @@ Keep this small and general; helpers that read PDFs back live in `tests/helpers/
 from __future__ import annotations
 
 import fcntl
+import functools
 import os
 import shutil
 import subprocess
@@ -163,7 +164,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     group's tests in their own order; xdist hands out groups in this order (its own
     reordering by test count is switched off, `pytest_configure`), so the last groups to
     start are short ones and no worker finishes a three-minute test alone while the other
-    idles. Without xdist nothing changes."""
+    idles. While the Captain's Curse fast path compiles (an empty cache), the groups of
+    tests that may play it come after all the others (`_plays_captains_curse`). Without
+    xdist nothing changes."""
     hidden = [] if is_slow_step(config) else hidden_slow_tests(items)
     folder = getattr(config, "workerinput", {}).get(SHARED_FOLDER)
     if hidden and folder:  # a worker's exit does not stop the run: the controller stops it
@@ -199,8 +202,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     costs = {group: sum(estimate(item.nodeid) for item in members)
              for group, members in groups.items()}
-    items[:] = [item for group in sorted(groups, key=lambda g: -costs[g])
+    compiling = getattr(config, "workerinput", {}).get(COMPILING)
+    later = {group: compiling and any(_plays_captains_curse(item.path) for item in members)
+             for group, members in groups.items()}
+    items[:] = [item for group in sorted(groups, key=lambda g: (later[g], -costs[g]))
                 for item in groups[group]]
+
+
+@functools.cache
+def _plays_captains_curse(path: Path) -> bool:
+    """Whether a test file may run Captain's Curse games (it names the game): while the
+    fast path compiles on an empty cache, such tests would wait for it (its lock,
+    `sheetgen.cache.compile_lock`), so they go after the others, which keep both workers
+    busy meanwhile (both workers started on long Captain's Curse tests and waited about
+    100 s). A test this misses only waits on its worker."""
+    try:
+        return "captains" in path.read_text(encoding="utf-8").lower()
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -226,6 +245,8 @@ def pytest_xdist_node_collection_finished(node: object, ids: list[str]) -> None:
 
 
 WARM_LOCK = "sheetgen_warm_lock"  # a worker's `workerinput` key: the warm-up's lock file
+COMPILES = frozenset({"captains-curse"})  # warm-ups the workers do not wait for (see below)
+COMPILING = "sheetgen_compiling"  # a worker's `workerinput` key: a COMPILES warm-up runs
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -234,9 +255,13 @@ def pytest_configure(config: pytest.Config) -> None:
     empty cache, fill what every worker would otherwise compute or wait for (the Captain's
     Curse fast path's compile, the Black Dice and Voodoo book figures) before the workers
     start, each in a process of its own at the same time (`tests/helpers/warm_caches.py`).
-    The warm-ups hold an exclusive lock on a file of this session's own while they run;
-    each worker waits on it before its first test (see `pytest_runtestloop`), after its
-    collection, which overlaps them. With a warm cache (or no xdist) none is started."""
+    The warm-ups that measure hold an exclusive lock on a file of this session's own while
+    they run; each worker waits on it before its first test (see `pytest_runtestloop`),
+    after its collection, which overlaps them. The compile (`COMPILES`) is not waited for
+    here: every process that needs the fast path, a worker or a command a test starts,
+    waits on the compile's own lock (`sheetgen.cache.compile_lock`) when it needs it, then
+    loads the code, so the workers run the other tests meanwhile (they idled about 100 s of
+    a core on an empty cache). With a warm cache (or no xdist) none is started."""
     if hasattr(config, "workerinput") or config.getoption("dist", "no") == "no":
         return
     config.option.loadscopereorder = False
@@ -250,11 +275,13 @@ def pytest_configure(config: pytest.Config) -> None:
     lock = folder / "warm-up.lock"
     fd = os.open(lock, os.O_CREAT | os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)  # held by the children's copies of fd until they end
-    config.stash[_warm_key] = str(lock)
+    if set(warm_ups) - COMPILES:
+        config.stash[_warm_key] = str(lock)
     config.stash[_warm_procs] = [
         subprocess.Popen([sys.executable, str(REPO / "tests" / "helpers" / "warm_caches.py"),
-                          what], pass_fds=(fd,), stdin=subprocess.DEVNULL,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                          what], pass_fds=() if what in COMPILES else (fd,),
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
         for what in warm_ups]
     os.close(fd)
 
@@ -277,13 +304,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:  # noqa: ANN001 (an xdist WorkerController)
     """Tell each xdist worker where the run's shared folder and the warm-up's lock (when one
-    was started) are."""
+    was started) are, and whether the fast path is being compiled."""
     folder = node.config.stash.get(_folder_key, None)
     if folder:
         node.workerinput[SHARED_FOLDER] = folder
     lock = node.config.stash.get(_warm_key, None)
     if lock:
         node.workerinput[WARM_LOCK] = lock
+    node.workerinput[COMPILING] = any(
+        proc.args[-1] in COMPILES for proc in node.config.stash.get(_warm_procs, []))
 
 
 @pytest.hookimpl(tryfirst=True)

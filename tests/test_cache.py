@@ -96,16 +96,21 @@ def test_an_edit_to_a_called_module_is_never_answered_from_a_stale_cache(tmp_pat
     assert value == 20 and second != first
 
 
-def test_copies_of_the_same_sources_at_other_paths_share_one_compiled_copy(tmp_path):
-    """An installed wheel beside the checkout, a second virtual environment: the same bytes
-    at another path load the compiled code instead of compiling it again."""
-    code = tmp_path / "code"
+def _caller_and_callee(code: Path) -> Path:
+    """`code/caller.py` (f, cached, returns 10 * g()) and `code/callee.py` (g, returns 1)."""
     code.mkdir()
     (code / "caller.py").write_text(
         "from numba import njit\nfrom callee import g\n\n"
         "@njit(cache=True)\ndef f():\n    return g() * 10\n")
     (code / "callee.py").write_text("from numba import njit\n\n@njit(cache=True)\n"
                                     "def g():\n    return 1\n")
+    return code
+
+
+def test_copies_of_the_same_sources_at_other_paths_share_one_compiled_copy(tmp_path):
+    """An installed wheel beside the checkout, a second virtual environment: the same bytes
+    at another path load the compiled code instead of compiling it again."""
+    code = _caller_and_callee(tmp_path / "code")
     cache = tmp_path / "cache"
     value, folder = _run(code, cache)
     compiled = sorted(p.relative_to(folder) for p in folder.rglob("*.nb*"))
@@ -114,6 +119,53 @@ def test_copies_of_the_same_sources_at_other_paths_share_one_compiled_copy(tmp_p
     shutil.copytree(code, copy)
     assert _run(copy, cache) == (10, folder)
     assert sorted(p.relative_to(folder) for p in folder.rglob("*.nb*")) == compiled
+
+
+LOCKED_PROBE = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from sheetgen.cache import numba_cache_for
+here = Path(sys.argv[1])
+with numba_cache_for("probe", [here / "caller.py", here / "callee.py"]):
+    import callee
+    import caller
+if sys.argv[2] == "unlocked":  # as if compile_lock were not there
+    vars(caller.f).pop("compile", None), vars(callee.g).pop("compile", None)
+print("calling", flush=True)
+assert caller.f() == 10
+print(sum(caller.f.stats.cache_misses.values()), sum(caller.f.stats.cache_hits.values()))
+"""
+
+
+def test_a_process_waits_for_anothers_compile_and_loads_it(tmp_path):
+    """Two processes that need the same compiled code at once (the suite's warm-up and a
+    worker, two pad workers on a new machine) compile it once: while one compiles (here
+    the test holds the lock, then compiles in a process of its own that skips the lock),
+    the other waits and then loads the saved code instead of compiling it too."""
+    from sheetgen.cache import made_once
+
+    code = _caller_and_callee(tmp_path / "code")
+    cache = tmp_path / "cache"
+    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "SHEETGEN_CACHE": str(cache),
+           "HOME": str(cache)}
+    folder = cache / "numba" / f"probe-{sources_digest([code / 'caller.py', code / 'callee.py'])}"
+
+    def probe(mode: str, **kwargs):
+        return subprocess.Popen([sys.executable, "-c", LOCKED_PROBE, str(code), mode],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                cwd=REPO, env=env, **kwargs)
+
+    with made_once(folder):  # another process is compiling
+        waiting = probe("locked")
+        assert waiting.stdout.readline() == "calling\n", waiting.communicate()
+        compiling = probe("unlocked")
+        out, err = compiling.communicate(timeout=300)
+        assert compiling.returncode == 0, err
+        assert out.split()[1:] == ["1", "0"]  # it compiled f
+    out, err = waiting.communicate(timeout=300)
+    assert waiting.returncode == 0, err
+    assert out.split() == ["0", "1"]  # the waiting process loaded f, compiled nothing
 
 
 def test_cached_json_measures_once_per_digest(tmp_path, monkeypatch):

@@ -22,9 +22,11 @@ and piracy against other players are match rules and are not part of solitaire p
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -241,12 +243,24 @@ def best_subsets(dice: DiceTables, E: np.ndarray,
     return B[:, :n_keeps], (A[:, :n_keeps] if A is not None else None)
 
 
+@functools.cache
+def _turn_kernel():
+    """The compiled turn (`turn_kernel.py`), imported on first use under its own cache
+    (`sheetgen.cache.numba_cache_for`): compiled once per machine and its sources, not once
+    per checkout (numba's own cache sits beside the source), and by one process at a time
+    (two test workers or two solves at once each compiled it, 13-27 s of CPU)."""
+    from sheetgen.cache import numba_cache_for
+
+    with numba_cache_for("swashbuckle-turn", [Path(__file__).resolve().parent /
+                                              "turn_kernel.py"]):
+        from sheetgen.games.swashbuckle import turn_kernel
+    return turn_kernel
+
+
 def start_values(ct: CardTables, V: np.ndarray, st: States) -> np.ndarray:
     """Expected remaining score at the start of a turn, for each state of the batch (the
     re-rolls in the compiled kernel of `turn_kernel.py`, on all cores)."""
-    from sheetgen.games.swashbuckle.turn_kernel import turn_values_compiled
-
-    return turn_values_compiled(ct, V, st)
+    return _turn_kernel().turn_values_compiled(ct, V, st)
 
 
 def start_values_numpy(ct: CardTables, V: np.ndarray, st: States) -> np.ndarray:
@@ -366,8 +380,7 @@ def solve_hornswaggle(base: Solution, cost: float | None = None,
     re-roll whenever it is taken, and deciding later only adds information. Returns the
     values with Hornswaggle in hand; `expected - base.expected` is what it adds to par."""
     t0 = time.perf_counter()
-    from sheetgen.games.swashbuckle.turn_kernel import turn_values_compiled
-
+    turn_values_compiled = _turn_kernel().turn_values_compiled
     ct = base.ct()
     if cost is None:
         cost = base.card.parameters.get("hornswaggle", 15)

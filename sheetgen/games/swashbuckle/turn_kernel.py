@@ -11,6 +11,9 @@ values.
 
 Why compiled: in numpy these steps gather (states x keeps x faces) arrays; a 16-box solve
 took 13.5 minutes. Here each state's 252 rolls and 462 keeps stay in small local buffers.
+
+Imported by `solver._turn_kernel` inside `numba_cache_for` (see `sheetgen.cache`): it calls
+nothing compiled outside this file, so this file's bytes key its cache.
 """
 
 from __future__ import annotations
