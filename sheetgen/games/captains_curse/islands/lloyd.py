@@ -33,14 +33,14 @@ INSIDE, EMPTY, OUTSIDE = 0, 1, 2  # per site, what `relax` found
 @njit(cache=True)
 def voronoi_cell(sites: np.ndarray, i: int, box: np.ndarray, out: np.ndarray) -> int:
     """Site i's Voronoi cell within box (x0, y0, x1, y1), counter-clockwise, into out (at least
-    len(sites) + 4 rows); returns its vertex count (0 if nothing is left). Each other site j
+    len(sites) + 3 rows: each bisector adds at most one vertex to a convex polygon); returns
+    its vertex count (0 if nothing is left). Each other site j
     keeps the half-plane p . d <= c, d = s_j - s_i, c = (|s_j|^2 - |s_i|^2) / 2, written relative
     to s_i as q . d <= |d|^2 / 2 with q = p - s_i."""
     n = sites.shape[0]
-    cap = out.shape[0]
     sx, sy = sites[i, 0], sites[i, 1]
-    a = np.empty((cap, 2))
-    b = np.empty((cap, 2))
+    a = np.empty((out.shape[0], 2))
+    b = np.empty((out.shape[0], 2))
     a[0, 0], a[0, 1] = box[0] - sx, box[1] - sy
     a[1, 0], a[1, 1] = box[2] - sx, box[1] - sy
     a[2, 0], a[2, 1] = box[2] - sx, box[3] - sy
@@ -61,6 +61,8 @@ def voronoi_cell(sites: np.ndarray, i: int, box: np.ndarray, out: np.ndarray) ->
                 break
         if not cut:
             continue
+        if b.shape[0] < 2 * m:  # a cut keeps a convex cell's vertices and adds one; whatever
+            b = np.empty((2 * m, 2))  # rounding does, it emits at most two per vertex
         k_out = 0
         for k in range(m):
             px, py = a[k, 0], a[k, 1]
@@ -82,6 +84,8 @@ def voronoi_cell(sites: np.ndarray, i: int, box: np.ndarray, out: np.ndarray) ->
         a, b = b, a
         if m < 3:
             return 0
+    if m > out.shape[0]:
+        raise ValueError("a Voronoi cell has more vertices than sites + 3: not convex")
     for k in range(m):
         out[k, 0] = a[k, 0] + sx
         out[k, 1] = a[k, 1] + sy
@@ -96,14 +100,15 @@ def clipped_moments(ring: np.ndarray, cell: np.ndarray, m: int, ox: float,
     ring's orientation gives the sign, as the shoelace formula does. Sutherland-Hodgman with
     each cell edge as a clip line, in the frame of (ox, oy)."""
     n = ring.shape[0]
-    cap = 2 * n + 2 * m + 4
-    a = np.empty((cap, 2))
-    b = np.empty((cap, 2))
+    a = np.empty((n, 2))
+    b = np.empty((2 * n, 2))
     for k in range(n):
         a[k, 0] = ring[k, 0] - ox
         a[k, 1] = ring[k, 1] - oy
     size = n
     for e in range(m):
+        if b.shape[0] < 2 * size:  # a pass keeps at most its inside vertices and adds one
+            b = np.empty((4 * size, 2))  # point per crossing edge: at most 2 * size in all
         ax, ay = cell[e, 0] - ox, cell[e, 1] - oy
         ex = cell[(e + 1) % m, 0] - ox - ax
         ey = cell[(e + 1) % m, 1] - oy - ay
@@ -130,11 +135,6 @@ def clipped_moments(ring: np.ndarray, cell: np.ndarray, m: int, ox: float,
         a, b = b, a
         if size < 3:
             return 0.0, 0.0, 0.0
-        if 2 * size + 4 > a.shape[0]:  # grow the buffers before the next edge
-            c = np.empty((2 * size + 4, 2))
-            c[:size] = a[:size]
-            a = c
-            b = np.empty((2 * size + 4, 2))
     area2 = 0.0
     mx = 0.0
     my = 0.0
