@@ -32,6 +32,21 @@ def ship_color(colour: str) -> Rgb:
     return default_cards().pirate(colour).rgb
 
 
+def compass_letters(canvas: Canvas, grid: tuple[float, float, float, float], size: float, *,
+                    north: float, south: float, east: float, drop: float) -> None:
+    """N, S, W and E round a figure's grid (x, y, width, height), bold at `size` points, so
+    a reader can match the figure to the rules' words ("facing west", numbered "from the
+    south-east corner"): N centred above it on the baseline `north`, S centred `south`
+    below its bottom edge, W at the page's left (x 10) and E `east` right of its right
+    edge, both on its middle line lowered by `drop`."""
+    x, y, width, height = grid
+    label(canvas, x + width / 2, north, "N", "sans-bold", size, INK, "middle")
+    label(canvas, x + width / 2, y + height + south, "S", "sans-bold", size, INK, "middle")
+    label(canvas, 10, y + height / 2 + drop, "W", "sans-bold", size, INK, "middle")
+    label(canvas, x + width + east, y + height / 2 + drop, "E", "sans-bold", size, INK,
+          "middle")
+
+
 # (column, row, colour, poppets); the firing ship is Red at the centre, facing west.
 FIRING = (2, 2, "Red", 3)
 OTHERS = ((2, 0, "Blue", 1), (2, 3, "Green", 3), (0, 2, "Yellow", 0))
@@ -50,12 +65,8 @@ def broadside(canvas: Canvas) -> tuple[float, float]:
             canvas.path(rect(ox + c * cell, oy + r * cell, cell, cell),
                         fill=LANE if in_lane else (0.86, 0.91, 0.94),
                         stroke=Stroke(PAPER, 1.2))
-    label(canvas, ox + cols * cell / 2, 14, "N", "sans-bold", 10, INK, "middle")
-    label(canvas, ox + cols * cell / 2, oy + rows * cell + 13, "S", "sans-bold", 10, INK,
-          "middle")
-    label(canvas, 10, oy + rows * cell / 2 + 4, "W", "sans-bold", 10, INK, "middle")
-    label(canvas, ox + cols * cell + 10, oy + rows * cell / 2 + 4, "E", "sans-bold", 10, INK,
-          "middle")
+    compass_letters(canvas, (ox, oy, cols * cell, rows * cell), 10, north=14, south=13,
+                    east=10, drop=4)
 
     def ship(c: int, r: int, colour: str, poppets: int) -> tuple[float, float]:
         x, y = ox + c * cell, oy + r * cell
@@ -117,12 +128,8 @@ def ritual_grid(canvas: Canvas) -> tuple[float, float]:
     cell, ox, oy = 30.0, 22.0, 18.0
     width, height = ox * 2 + size * cell, oy + size * cell + 20
     canvas.begin_page(width, height)
-    label(canvas, ox + size * cell / 2, 12, "N", "sans-bold", 9, INK, "middle")
-    label(canvas, ox + size * cell / 2, oy + size * cell + 14, "S", "sans-bold", 9, INK,
-          "middle")
-    label(canvas, 10, oy + size * cell / 2 + 3, "W", "sans-bold", 9, INK, "middle")
-    label(canvas, ox + size * cell + 12, oy + size * cell / 2 + 3, "E", "sans-bold", 9, INK,
-          "middle")
+    compass_letters(canvas, (ox, oy, size * cell, size * cell), 9, north=12, south=14,
+                    east=12, drop=3)
     for (c, r), n in ritual_numbering(size).items():
         inner = 0 < c < size - 1 and 0 < r < size - 1
         canvas.path(rect(ox + c * cell, oy + r * cell, cell, cell),
