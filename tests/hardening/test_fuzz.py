@@ -96,8 +96,9 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 def _load(text: str) -> Any:
     """`yaml.safe_load(text)`: by libyaml where the two parsers agree (text without what
-    `_C_DIFFERS` finds, read without a fault), else by PyYAML's Python loader."""
-    if _C_LOADER is not None and not _C_DIFFERS.search(text):
+    `_C_DIFFERS` finds nor a `?`, which parse_yaml checks in libyaml's plain scalars, read
+    without a fault), else by PyYAML's Python loader."""
+    if _C_LOADER is not None and "?" not in text and not _C_DIFFERS.search(text):
         try:
             return yaml.load(text, Loader=_C_LOADER)  # noqa: S506 - the safe loader in C
         except (yaml.YAMLError, ValueError, RecursionError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sheetgen.errors import Position, SheetgenError
+from sheetgen.layout import source
 from sheetgen.layout.source import Mapping, parse_yaml, plain_with_positions
 
 
@@ -44,3 +45,45 @@ def test_json_fallback_accepts_json_that_is_not_yaml():
     with pytest.raises(SheetgenError, match="YAML syntax error") as err:
         parse_yaml("format: x\nname: [unclosed\n", "t.json", json_fallback=True)
     assert err.value.position == Position("t.json", 2, 7)
+
+
+def _read(text: str) -> tuple:
+    """What `parse_yaml` makes of `text`: the data and every position, or the error."""
+    try:
+        data, positions = plain_with_positions(parse_yaml(text, "q.yaml"), key_marker="<key>")
+    except SheetgenError as err:
+        return ("error", err.format())
+    return (data, positions)
+
+
+# Texts where libyaml and PyYAML's Python parser read `?` (or `|#`) apart; each must read
+# as the Python loader reads it, whichever parser `parse_yaml` uses.
+PARSERS_DIFFER = ["[a?b]\n", "k: [why? not]\n", "{k: why?}\n", "[a ?]\n", "? a#}", "- ? a1{",
+                  "k: |#\n  text\n", "k: >-#\n  text\n"]
+# `?` that is no indicator for either parser, as in Voodoo's card texts: libyaml reads them.
+READ_IN_C = ['t: "Hit by a broadside? Take one."\n', "t: Hit by a broadside? Take one.\n",
+             "q: 'a?b'\n", "[\"x?\", y]\n", "k: v # who?\n", "k: [a, {b: c}]\nq: why?\n"]
+PARSERS_AGREE = [*READ_IN_C, "- &a? b\n"]
+
+
+@pytest.mark.parametrize("text", PARSERS_DIFFER + PARSERS_AGREE)
+def test_the_c_parser_reads_only_what_the_python_one_reads_alike(monkeypatch, text):
+    fast = _read(text)
+    monkeypatch.setattr(source, "_read_fast", _python_only)
+    assert fast == _read(text)
+
+
+@pytest.mark.parametrize("text", READ_IN_C)
+def test_a_question_mark_in_text_keeps_the_c_parser(text):
+    source._read_fast(text, "q.yaml", source._MAPPING)  # raises _NotFast if it were refused
+
+
+def test_voodoo_card_texts_are_read_by_the_c_parser():
+    """cards.yaml asks "Hit by a broadside?": read in Python it took 15 times as long."""
+    from sheetgen.games.voodoo.cards import CARDS_FILE
+
+    source._read_fast(CARDS_FILE.read_text(), str(CARDS_FILE), source._MAPPING)
+
+
+def _python_only(*args: object) -> None:
+    raise source._NotFast
