@@ -315,6 +315,17 @@ def pytest_configure_node(node) -> None:  # noqa: ANN001 (an xdist WorkerControl
         proc.args[-1] in COMPILES for proc in node.config.stash.get(_warm_procs, []))
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Before any test can point SHEETGEN_CACHE elsewhere, tie the compiled kernels to this
+    run's cache (`tests/helpers/warm_caches.py`, `bind_compiled_code`)."""
+    if not hasattr(session.config, "workerinput") and session.config.getoption(
+            "dist", "no") != "no":
+        return  # the xdist controller runs no test
+    from helpers.warm_caches import bind_compiled_code
+
+    bind_compiled_code()
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtestloop(session: pytest.Session) -> None:
     """A worker waits for the warm-up (if one runs) before its first test. A warm-up that

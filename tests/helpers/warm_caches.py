@@ -29,13 +29,20 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _done_marker() -> Path:
-    """Named after this checkout too: numba files a function's compiled code under the full
-    path of its source folder, so another clone or worktree of the same sources compiles
-    its own (a marker shared by checkouts let a worktree's workers compile it both)."""
+    """One marker for every checkout of the same sources: with numba >= 0.62 copies of the
+    same sources at other paths share one compiled copy (`sheetgen.numba_locator`), so a
+    fresh clone on a warm cache has nothing to compile (it started a warm-up that only
+    loaded, and ordered its Captain's Curse tests last as if it compiled). Older numba files
+    compiled code under the full path of its source folder: there each checkout compiles
+    its own, and the marker is named after the checkout too."""
     import hashlib
+
+    from numba.core import config
 
     from sheetgen.games.captains_curse import fast
 
+    if hasattr(config, "CACHE_LOCATOR_CLASSES"):
+        return fast.CACHE_FOLDER / "suite-warm-up.done"
     checkout = hashlib.sha256(str(REPO).encode()).hexdigest()[:12]
     return fast.CACHE_FOLDER / f"suite-warm-up-{checkout}.done"
 
@@ -91,6 +98,23 @@ def voodoo_measured() -> bool:
     from sheetgen.games.voodoo.verify import bundled_verdict_is_cached
 
     return bundled_verdict_is_cached()
+
+
+def bind_compiled_code() -> None:
+    """Import the compiled kernels that sheetgen imports on first use, so that each is cached
+    in the run's cache folder. Numba picks a function's cache folder when the module that
+    defines it is imported (`sheetgen.cache.numba_cache_for`, under `$SHEETGEN_CACHE`), and
+    several tests point SHEETGEN_CACHE at a temporary folder: a worker whose first use of a
+    kernel came inside such a test compiled it there, and the run's cache never received it
+    (the other worker and the next run compiled it again). Importing compiles nothing."""
+    from sheetgen.games.captains_curse import fast  # noqa: F401 (imported for its cache)
+    from sheetgen.games.captains_curse.islands import cells, coast, symbols
+    from sheetgen.games.swashbuckle import solver
+
+    solver._turn_kernel()
+    coast._outline_kernels()
+    symbols._anneal()
+    cells._lloyd_kernels()
 
 
 WARM = {"captains-curse": (fast_path_warm, compile_fast_path),
