@@ -211,13 +211,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @functools.cache
 def _plays_captains_curse(path: Path) -> bool:
-    """Whether a test file may run Captain's Curse games (it names the game): while the
-    fast path compiles on an empty cache, such tests would wait for it (its lock,
-    `sheetgen.cache.compile_lock`), so they go after the others, which keep both workers
-    busy meanwhile (both workers started on long Captain's Curse tests and waited about
-    100 s). A test this misses only waits on its worker."""
+    """Whether a test file may run Captain's Curse games (its path or its text names the
+    game): while the fast path compiles on an empty cache, such tests would wait for it
+    (its lock, `sheetgen.cache.compile_lock`), so they go after the others, which keep both
+    workers busy meanwhile (both workers started on long Captain's Curse tests and waited
+    about 100 s; the island digests' tests, named only by their folder, made both wait in
+    a first try). A test this misses only waits on its worker."""
     try:
-        return "captains" in path.read_text(encoding="utf-8").lower()
+        return "captains" in str(path) or "captains" in path.read_text(
+            encoding="utf-8").lower()
     except (OSError, UnicodeDecodeError):
         return False
 
