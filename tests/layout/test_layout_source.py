@@ -63,7 +63,9 @@ PARSERS_DIFFER = ["[a?b]\n", "k: [why? not]\n", "{k: why?}\n", "[a ?]\n", "? a#}
 # `?` that is no indicator for either parser, as in Voodoo's card texts: libyaml reads them.
 READ_IN_C = ['t: "Hit by a broadside? Take one."\n', "t: Hit by a broadside? Take one.\n",
              "q: 'a?b'\n", "[\"x?\", y]\n", "k: v # who?\n", "k: [a, {b: c}]\nq: why?\n"]
-PARSERS_AGREE = [*READ_IN_C, "- &a? b\n"]
+PARSERS_AGREE = [*READ_IN_C, "- &a? b\n", "base: &b {x: 1}\nk:\n  <<: *b\n  y: 2\n",
+                 "k: !!str 5\nd: 2001-01-01\n", "{a: 1, a: 2}\n", "- [1, {a: b}]\n- c: d\n",
+                 "[a, b]\n---\n[c]\n", "k: = \n", "? [a]\n: b\n"]
 
 
 @pytest.mark.parametrize("text", PARSERS_DIFFER + PARSERS_AGREE)
@@ -87,3 +89,22 @@ def test_voodoo_card_texts_are_read_by_the_c_parser():
 
 def _python_only(*args: object) -> None:
     raise source._NotFast
+
+
+def test_the_event_reader_builds_what_the_composer_builds():
+    """`_Events` builds the tree straight from libyaml's events; on every bundled YAML file
+    it reads, the data and every position are the composer's and `_Builder`'s."""
+    from pathlib import Path
+
+    root = Path(source.__file__).resolve().parents[2]
+    files = sorted([*root.glob("layouts/**/*.yaml"), *root.glob("sheetgen/games/**/*.yaml")])
+    assert len(files) > 30
+    for path in files:
+        text = path.read_text()
+        events = plain_with_positions(source._Events(source._FastLoader(text), str(path))
+                                      .document()[0], key_marker="<key>")
+        loader = source._FastLoader(text)
+        node = loader.get_single_node()
+        built = plain_with_positions(source._Builder(loader, str(path)).build(node),
+                                     key_marker="<key>")
+        assert repr(events) == repr(built), path
