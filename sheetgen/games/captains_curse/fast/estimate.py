@@ -439,7 +439,17 @@ def partial_value(table: np.ndarray, state: np.ndarray, params: np.ndarray) -> f
         if has_open:
             v += open_term
         v += banked
+    return with_tail(v, table, state, params)
+
+
+@njit(cache=True, inline="always")
+def with_tail(columns: float, table: np.ndarray, state: np.ndarray, params: np.ndarray
+              ) -> float:
+    """partial_value from the sum of its column terms (`columns`, added in its order): the
+    tail terms added as partial_value adds them, the same float. The tail reads only the
+    doubles and the ring, so positions differing only there share `columns`."""
     circled, ring, protect = tail_terms(table, state, params)
+    v = columns
     v += circled
     v -= ring
     v += protect

@@ -62,6 +62,7 @@ from sheetgen.games.captains_curse.fast.estimate import (
     value,
     value_above,
     value_sink,
+    with_tail,
 )
 from sheetgen.games.captains_curse.fast.primitives import draw, popcount, wrap
 from sheetgen.games.captains_curse.fast.rules import (
@@ -370,10 +371,14 @@ def reply_start(
     # it is valued exactly (`reply_position`).
     q0 = params[P_Q0]
     complete = 0
+    columns = 0.0  # partial_value's column sum, in its order
     for c in range(6):
         colhx[c], colx[c], colb[c] = column_terms(
             table, c, state[S_NEXT + c], state[S_CIRC + c], popcount(avail & table[T_SYM + c]),
             q0)
+        if colhx[c]:
+            columns += colx[c]
+        columns += colb[c]
         complete += state[S_NEXT + c] >= 6
     circled, ring_term, protect = tail_terms(table, state, params)
     n = 0
@@ -441,10 +446,11 @@ def reply_start(
         e = E_CURSED + v - 1
         exact[e] = top_c <= ex[e]
         val[e] = ex[e] if exact[e] else top_c
-    pv = partial_value(table, state, params)
+    pv = with_tail(columns, table, state, params)  # partial_value(state)
     val[E_PASS] = UNKNOWN if sink_may_end(table, state, wet) else pv
     # The doubles shifts, as reply_value computes them with value(): doubles change neither
-    # the end of the game nor the sink term, so value() is partial_value less one penalty.
+    # the end of the game nor the sink term, so value() is partial_value less one penalty;
+    # nor the columns, so partial_value is the same column sum with another tail.
     lowest = lowest_circled_double(state)
     spend_shift = 0.0
     blanks = False
@@ -456,12 +462,12 @@ def reply_start(
         copy_state(scratch, state)
         if lowest:
             scratch[S_DBL + lowest - 1] = 2
-            spend_shift = (partial_value(table, scratch, params) - penalty) - base
+            spend_shift = (with_tail(columns, table, scratch, params) - penalty) - base
             scratch[S_DBL + lowest - 1] = 1
         for d in range(1, 7):
             if state[S_DBL + d - 1] == 0:
                 scratch[S_DBL + d - 1] = 1
-                circle_shift[d] = (partial_value(table, scratch, params) - penalty) - base
+                circle_shift[d] = (with_tail(columns, table, scratch, params) - penalty) - base
                 circle_shift[d] += 1e-12
                 scratch[S_DBL + d - 1] = 0
     n_opt = iw[I_NOPT:I_OPTS]
