@@ -23,6 +23,7 @@ from shapely.errors import ShapelyError
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import polylabel
 
+from sheetgen import limits
 from sheetgen.access import readable
 from sheetgen.assets.fonts import ascent, string_width
 from sheetgen.assets.scripts import check_printable
@@ -58,14 +59,29 @@ def _island_from_path(path: str) -> tuple[dict[str, Any], str]:
     from pathlib import Path
 
     text = Path(path).read_text(encoding="utf-8", errors="replace")
-    return _island_from_text(path, text)
+    found = _island_from_text(path, text, tuple(limits.settings().items()))
+    if isinstance(found, SheetgenError):
+        # A copy for every element that asks: a caller may add to the message it raises.
+        # (copy.copy would call the class with its args; some take other arguments.)
+        error = type(found).__new__(type(found), *found.args)
+        error.__dict__.update(found.__dict__)
+        raise error
+    return found
 
 
 @lru_cache(maxsize=8)
-def _island_from_text(path: str, text: str) -> tuple[dict[str, Any], str]:
+def _island_from_text(path: str, text: str, budgets: tuple
+                      ) -> tuple[dict[str, Any], str] | SheetgenError:
+    """The island and its small print, or the error of a faulty file: kept as well, since
+    every element of a sheet that shows the island asks for it (three on the island sheet,
+    each reading a faulty file again through the Python YAML parser for its message).
+    Keyed by the budgets in force too (`sheetgen.limits`), which decide some errors."""
     from ..islands.verify import sheet_verification
 
-    island = load_island(path)
+    try:
+        island = load_island(path)
+    except SheetgenError as err:
+        return err
     return island_to_dict(island), sheet_verification(text, island)
 
 
