@@ -80,10 +80,11 @@ def geometry_figures(first: int, last: int, difficulty: str) -> dict[str, float]
 def side_by_side(codes: list[Path], rounds: int, first: int, last: int,
                  difficulty: str, geometry: bool = False) -> None:
     """verify_figures (or geometry_figures) of each checkout in its own process,
-    interleaved; best round each."""
+    interleaved, the order reversed every other round (the same order each round favoured
+    one side by a few percent); best round each."""
     best: dict[Path, dict[str, float]] = {}
-    for _ in range(rounds):
-        for code in codes:
+    for r in range(rounds):
+        for code in codes if r % 2 == 0 else codes[::-1]:
             env = {**os.environ, "PYTHONPATH": str(code)}
             out = subprocess.run(
                 [sys.executable, __file__, "--figures-json", f"{first}-{last}",
