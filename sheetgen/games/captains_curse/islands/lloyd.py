@@ -151,7 +151,10 @@ def clipped_moments(ring: np.ndarray, cell: np.ndarray, m: int, ox: float,
 @njit(cache=True)
 def contains(rings: np.ndarray, starts: np.ndarray, x: float, y: float) -> bool:
     """Whether (x, y) lies inside the region the rings bound (even-odd rule: an exterior and
-    its holes, or several parts), by counting ring crossings of a ray to +x."""
+    its holes, or several parts), by counting ring crossings of a ray to +x. A point on a
+    ring is not inside, as for shapely's `contains_xy` that the GEOS round asked: the
+    crossing count alone answers either way there, by the edges' direction (a piece's
+    centroid can fall on the land's edge, e.g. midway between two arms of equal area)."""
     inside = False
     for r in range(starts.shape[0] - 1):
         lo, hi = starts[r], starts[r + 1]
@@ -159,6 +162,9 @@ def contains(rings: np.ndarray, starts: np.ndarray, x: float, y: float) -> bool:
         for k in range(lo, hi):
             xk, yk = rings[k, 0], rings[k, 1]
             xj, yj = rings[j, 0], rings[j, 1]
+            if (min(xj, xk) <= x <= max(xj, xk) and min(yj, yk) <= y <= max(yj, yk)
+                    and (xk - xj) * (y - yj) == (yk - yj) * (x - xj)):
+                return False  # on the edge from j to k
             if (yk > y) != (yj > y):
                 if x < xk + (y - yk) * (xj - xk) / (yj - yk):
                     inside = not inside
