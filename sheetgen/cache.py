@@ -161,12 +161,12 @@ def cached_json(name: str, sources: Iterable[Path], settings: str,
     under the same digest, its figures are returned: a fresh install does not measure."""
     import json
 
-    sources = list(sources)
+    key = sources_key(sources, settings)
     if shipped is not None:
-        data = read_shipped(shipped, sources_key(sources, settings))
+        data = read_shipped(shipped, key)
         if data is not None:
             return data
-    path = cached_json_path(name, sources, settings)
+    path = _json_file(name, key)
 
     def read() -> Any:
         try:
@@ -202,9 +202,12 @@ def sources_key(sources: Iterable[Path], settings: str) -> str:
 
 
 def cached_json_path(name: str, sources: Iterable[Path], settings: str) -> Path:
-    """Where `cached_json` keeps those figures (the file may not exist yet): the test suite
-    asks whether they are measured before its workers start (tests/helpers/warm_caches.py)."""
-    return cache_root() / name / f"{sources_key(sources, settings)}.json"
+    """Where `cached_json` keeps those figures (the file may not exist yet)."""
+    return _json_file(name, sources_key(sources, settings))
+
+
+def _json_file(name: str, key: str) -> Path:
+    return cache_root() / name / f"{key}.json"
 
 
 def is_cached(name: str, sources: Iterable[Path], settings: str,
@@ -212,10 +215,9 @@ def is_cached(name: str, sources: Iterable[Path], settings: str,
     """Whether `cached_json` with these arguments would read its figures (from `shipped`,
     measured under the same digest, or from the cache) rather than compute them: the test
     suite measures what is not before its workers start (tests/helpers/warm_caches.py)."""
-    sources = list(sources)
     key = sources_key(sources, settings)
     return ((shipped is not None and read_shipped(shipped, key) is not None)
-            or (cache_root() / name / f"{key}.json").is_file())
+            or _json_file(name, key).is_file())
 
 
 def game_sources(package: Path, *data: str) -> list[Path]:
