@@ -197,12 +197,20 @@ class _FastLoader(_CParser, _Loader):  # type: ignore[misc, valid-type]
         parser treats it apart) keeps the C parser: card texts such as "Hit by a
         broadside? ..." (Voodoo's cards.yaml took 22 ms to read in Python, 1.5 ms so)."""
         node = Composer.compose_scalar_node(self, anchor)
-        if self.in_brackets and not node.style and "?" in node.value:
+        if _question_in_plain_bracketed(self.in_brackets, node.style, node.value):
             raise _NotFast
         return node
 
     def dispose(self) -> None:
         pass  # nothing to release: the C parser holds no Python state machine
+
+
+def _question_in_plain_bracketed(in_brackets: int, style: str | None, value: str) -> bool:
+    """Whether a scalar libyaml read is plain (unquoted), holds `?` and stands inside
+    brackets: PyYAML's Python scanner ends a plain scalar there (and then refuses the
+    text), so such text is left to the Python loader. Both fast readers ask this
+    (`_FastLoader.compose_scalar_node` and `_Events.value`)."""
+    return bool(in_brackets) and not style and "?" in value
 
 
 _C_DIFFERS = re.compile(yaml.reader.Reader.NON_PRINTABLE.pattern
@@ -306,8 +314,8 @@ class _Events:
             tag = event.tag
             if tag is None or tag == "!":
                 tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-            if tag not in _SCALAR_TAGS or (self.in_brackets and not event.style
-                                           and "?" in event.value):
+            if tag not in _SCALAR_TAGS or _question_in_plain_bracketed(
+                    self.in_brackets, event.style, event.value):
                 raise _NotFast
             node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
                                    event.style)
