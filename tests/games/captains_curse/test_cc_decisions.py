@@ -17,26 +17,26 @@ of 2026-11-26 (commit d5b21a7).
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from sheetgen.games.captains_curse import fast
 from sheetgen.games.captains_curse.island import load_island
 from sheetgen.games.captains_curse.players import table_for
-from sheetgen.games.captains_curse.rng import game_seed
 
-# Weight sets besides the default: "odd" has negative weights, which the fast path's bounds
-# do not hold for (it must fall back to the plain search), "deep" compares more sink lines
-# by value (greedy 5, when judging a black-die decision 3) and makes the expert search every
-# decision. Indices are estimate.P_*.
-WEIGHTS = {
-    "default": {},
-    "odd": {0: -0.5, 3: -24.0, 4: -1.6, 5: -1.5, 9: -12.0},
-    "deep": {10: 0.0, 12: 5.0, 13: 3.0},
-}
+
+def _tool():
+    """tools/game_digests.py: its `games_digest` and weight sets (`WEIGHTS`: "odd" takes
+    the plain search, "deep" searches every decision) make the digests pinned here."""
+    path = Path(__file__).resolve().parents[3] / "tools" / "game_digests.py"
+    spec = importlib.util.spec_from_file_location("game_digests", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+DIGESTS_TOOL = _tool()
 
 DECISION_ISLANDS = Path(__file__).parent / "decisions"
 
@@ -86,20 +86,8 @@ DIGESTS = {
 
 def decisions_digest(island, ruleset, weights: str, policy: str, games: int) -> str:
     """sha256 over games 0..games-1 of base seed 7: turns, turn records, final state."""
-    params = fast.DEFAULT_PARAMS.copy()
-    for k, v in WEIGHTS[weights].items():
-        params[k] = v
-    table = table_for(island, ruleset)
-    state = np.zeros(fast.S_SIZE, dtype=np.int64)
-    rec = np.zeros((fast.MAX_TURNS, fast.R_SIZE), dtype=np.int64)
-    digest = hashlib.sha256()
-    for i in range(games):
-        n = fast.play(table, fast.POLICY_IDS[policy], np.uint64(game_seed(7, i)), params,
-                      state, rec)
-        digest.update(np.int64(n).astype("<i8").tobytes())
-        digest.update(rec[:n].astype("<i8").tobytes())
-        digest.update(state.astype("<i8").tobytes())
-    return digest.hexdigest()
+    return DIGESTS_TOOL.games_digest(table_for(island, ruleset), policy,
+                                     DIGESTS_TOOL.WEIGHTS[weights], games)
 
 
 @pytest.mark.parametrize(("name", "weights", "policy", "games"), sorted(DIGESTS))
