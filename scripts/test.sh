@@ -10,7 +10,9 @@
 # `--dist loadgroup` with the groups tests/conftest.py gives keeps each costly fixture a
 # module shares (the installed wheel) built once per step, not once per worker, and hands
 # out the longest groups first; rulebook renders and bundled outputs are files the workers
-# share (tests/helpers/session_files.py), built once per step whichever worker asks.
+# share (tests/helpers/session_files.py), built once per run whichever worker asks, in a
+# folder made here for both steps and removed when the script ends (a fresh one each run,
+# so nothing in it can be stale): a file the first step made serves the second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
@@ -21,6 +23,10 @@ bash scripts/setup.sh test
 # rewrites every test's asserts again (collection alone took twice the CPU). The .pyc files
 # go to __pycache__ folders, which git ignores.
 unset PYTHONDONTWRITEBYTECODE
+
+SHEETGEN_TEST_RUN_FILES="$(mktemp -d "${TMPDIR:-/tmp}/sheetgen-test-run-XXXXXX")"
+export SHEETGEN_TEST_RUN_FILES
+trap 'rm -rf "$SHEETGEN_TEST_RUN_FILES"' EXIT
 
 workers="${SHEETGEN_TEST_WORKERS:-auto}"
 status=0

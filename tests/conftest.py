@@ -29,6 +29,7 @@ from helpers.slow_step import (
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_FOLDER = "sheetgen_shared_folder"  # a worker's `workerinput` key: `session_files`
+RUN_FILES = "SHEETGEN_TEST_RUN_FILES"  # scripts/test.sh's folder for both steps' shared files
 
 
 @pytest.fixture
@@ -103,9 +104,12 @@ class _BundledPdfs:
 def session_files(request: pytest.FixtureRequest,
                   tmp_path_factory: pytest.TempPathFactory) -> SessionFiles:
     """Files built once per run and shared by every xdist worker of it (rulebook renders,
-    bundled outputs; `tests/helpers/session_files.py`): in the folder the controller made
-    for the run, or without xdist in this session's own."""
-    folder = getattr(request.config, "workerinput", {}).get(SHARED_FOLDER)
+    bundled outputs; `tests/helpers/session_files.py`): in the folder scripts/test.sh made
+    for both its steps (`$SHEETGEN_TEST_RUN_FILES`, removed when it ends, so a file one step
+    built serves the other), else in the folder the controller made for the run, or without
+    xdist in this session's own."""
+    folder = os.environ.get(RUN_FILES) or getattr(request.config, "workerinput", {}).get(
+        SHARED_FOLDER)
     return SessionFiles(Path(folder) if folder else tmp_path_factory.mktemp("session-files"))
 
 

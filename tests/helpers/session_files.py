@@ -8,6 +8,8 @@ a folder the controller makes for the run (`tests/conftest.py` passes it to each
 the first worker to ask builds the file while holding its lock, a worker asking for the
 same file meanwhile waits and reads it, and the tests can run on any worker. Nothing
 outlives the run, so nothing can be stale: the folder is removed when the run ends.
+`scripts/test.sh` makes one folder for both its pytest steps (`$SHEETGEN_TEST_RUN_FILES`)
+and removes it at its end, so a file the first step made serves the second.
 """
 
 from __future__ import annotations

@@ -53,6 +53,39 @@ def rendered(session_files):
 
 
 @pytest.fixture(scope="session")
+def rendered_again(session_files):
+    """A function: `rendered_again(game, paper, booklet=False)`, the bytes of a second render
+    of that rulebook, made apart from `rendered`'s, for the tests of determinism: the one
+    the command line wrote in tests/rulebooks/test_rulebook_cli.py (another process, and
+    under scripts/test.sh its first step) when that test ran earlier in this run
+    (`keep_cli_render`), else made here."""
+
+    def get(game: str, paper: str, booklet: bool = False) -> bytes:
+        name = _again(game, paper, booklet)
+        return session_files.read(name, lambda: {name: render_book(game, paper,
+                                                                  booklet=booklet)})
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def keep_cli_render(session_files):
+    """A function: `keep_cli_render(game, paper, booklet, data)` keeps the PDF the command
+    line wrote as that book's second render (`rendered_again`) and returns the second render
+    kept: `data` itself, or a render `rendered_again` made first, which then must equal it."""
+
+    def keep(game: str, paper: str, booklet: bool, data: bytes) -> bytes:
+        name = _again(game, paper, booklet)
+        return session_files.read(name, lambda: {name: data})
+
+    return keep
+
+
+def _again(game: str, paper: str, booklet: bool) -> str:
+    return f"rulebook-again:{game}:{paper}:{'booklet' if booklet else 'book'}"
+
+
+@pytest.fixture(scope="session")
 def page_lines():
     """A function: the text lines of each page of a PDF, read by pdftotext once per distinct
     file (by its bytes) in this process: five tests read each A4 book's pages."""
