@@ -65,13 +65,14 @@ def _penalty_value(state: GameState, e: Effect) -> float:
     return 1.0 * e.amount
 
 
-def field_scores(state: GameState, me: int, counts: dict[int, int]) -> dict[int, float]:
-    """The greedy player's value of adding all its dice of each symbol."""
+def _face_terms(state: GameState, me: int) -> dict[int, tuple[int, float, float, int, float]]:
+    """Per active symbol, what its score takes from the table (not from the dice rolled):
+    (black dice short, own reward, stake, active fields after it, half-weight). A turn's
+    scores are asked for many dice counts (every Bullseye and Jibe change), the table once."""
     q = state.quest
-    scores = {}
-    for face, k in counts.items():
-        if k == 0 or not state.active(face):
-            continue
+    terms = {}
+    active = [face for face in range(1, 7) if state.active(face)]
+    for i, face in enumerate(active):
         f = q.field(face)
         short = state.black[face] - state.crew(face)
         pays = face not in q.requires or state.crew(q.requires[face]) >= state.black[
@@ -83,17 +84,29 @@ def field_scores(state: GameState, me: int, counts: dict[int, int]) -> dict[int,
         stake = sum(_penalty_value(state, e) for e in f.penalties)
         if pays:
             stake += sum(_crew_value(state, e) for e in f.rewards)
+        # Uncovered black dice are re-rolled at settlement and may land on later fields.
+        later = len(active) - 1 - i if short > 0 else 0
+        terms[face] = (short, own, stake, later, 0.6 if face >= 4 else 0.4)
+    return terms
+
+
+def field_scores(terms: dict[int, tuple[int, float, float, int, float]],
+                 counts: dict[int, int]) -> dict[int, float]:
+    """The greedy player's value of adding all its dice of each symbol (`counts`, in its
+    order), from the table's `_face_terms`."""
+    scores = {}
+    for face, k in counts.items():
+        if k == 0 or face not in terms:
+            continue
+        short, own, stake, later, half = terms[face]
         if short > 0:
             cover = min(k, short) / short
-            # Uncovered black dice are re-rolled at settlement and may land on later fields.
-            later = sum(state.active(v) for v in range(face + 1, 7))
             value = stake * cover + own * (0.4 + 0.6 * (k >= short))
             value += CASCADE * min(k, short) * later / 6
             waste = max(0, k - short)
         else:
             value = own * 0.9
             waste = k
-        half = 0.6 if face >= 4 else 0.4
         scores[face] = value - 0.8 * waste + half * k
     return scores
 
@@ -113,7 +126,8 @@ def greedy_player(state: GameState, rng: Chance) -> Move:
     if not state.rerolled_inactive and any(not state.active(f) for f in rolled):
         return Reroll()
     counts = _counts(rolled)
-    scores = field_scores(state, me, counts)
+    terms = _face_terms(state, me)
+    scores = field_scores(terms, counts)
     best_face = max(scores, key=scores.get) if scores else None
     best = scores[best_face] if scores else -1.0
     usable = {p.id for p in state.pirates if p.usable}
@@ -121,7 +135,7 @@ def greedy_player(state: GameState, rng: Chance) -> Move:
             and sum(p.face_up for p in state.pirates) >= 3 and _sinking_threat(state):
         return Overboard()
     if player.rum > 0 and rolled and usable & {"bullseye", "jibe"}:
-        move, gain = _best_turn(state, me, counts, best, usable)
+        move, gain = _best_turn(state, terms, counts, best, usable)
         if move is not None and gain > 6.0:
             return move
     if player.rum > 1 and best < 1.5 * player.rum and player.pool >= 2:
@@ -133,7 +147,8 @@ def greedy_player(state: GameState, rng: Chance) -> Move:
     return Add(best_face)
 
 
-def _best_turn(state: GameState, me: int, counts: dict[int, int], best: float,
+def _best_turn(state: GameState, terms: dict[int, tuple[int, float, float, int, float]],
+               counts: dict[int, int], best: float,
                usable: set[str]) -> tuple[Move | None, float]:
     """The best single-die change Bullseye or The Jibe can buy, and its gain."""
     found: tuple[Move | None, float] = (None, 0.0)
@@ -149,7 +164,7 @@ def _best_turn(state: GameState, me: int, counts: dict[int, int], best: float,
             c = dict(counts)
             c[d] -= 1
             c[f] += 1
-            s = field_scores(state, me, c)
+            s = field_scores(terms, c)
             gain = (max(s.values()) if s else -1.0) - best
             if gain > found[1]:
                 found = (move, gain)
