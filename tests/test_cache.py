@@ -53,7 +53,6 @@ PROBE = """
 import sys
 from pathlib import Path
 
-import pytest
 sys.path.insert(0, sys.argv[1])
 from sheetgen.cache import numba_cache_for
 here = Path(sys.argv[1])

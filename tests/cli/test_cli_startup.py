@@ -3,10 +3,13 @@ lazy command index agrees with the commands themselves."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -19,14 +22,37 @@ REPO = Path(__file__).resolve().parents[2]
 HEAVY = ("weasyprint", "numba", "scipy", "shapely", "pypdfium2")
 
 
-def imported_after(code: str) -> set[str]:
-    """Top-level module names imported by a fresh interpreter running `code`."""
+@dataclass(frozen=True)
+class FreshRun:
+    """What a fresh interpreter running some code printed, and the modules it had loaded."""
+
+    stdout: str
+    modules: frozenset[str]
+
+
+def _fresh_run(code: str) -> FreshRun:
     probe = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
                           timeout=120)
     assert done.returncode == 0, done.stderr
-    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+    *printed, last = done.stdout.strip().splitlines(keepends=True)
+    return FreshRun("".join(printed), frozenset(json.loads(last)))
+
+
+@pytest.fixture(scope="module")
+def fresh_run() -> Callable[[str], FreshRun]:
+    """`fresh_run(code)`: run `code` in a fresh interpreter (what it imports is only seen
+    there), once per code for this module's tests: `sheetgen --help`, `--version` and each
+    game group's `--help` are checked by two tests each, and one interpreter answers both.
+    (A module-scoped fixture keeps these tests on one xdist worker, tests/conftest.py.)"""
+    return functools.cache(_fresh_run)
+
+
+@pytest.fixture(scope="module")
+def imported_after(fresh_run: Callable[[str], FreshRun]) -> Callable[[str], frozenset[str]]:
+    """`imported_after(code)`: the module names a fresh interpreter running `code` imported."""
+    return lambda code: fresh_run(code).modules
 
 
 def run_main(*args: str) -> str:
@@ -35,7 +61,7 @@ def run_main(*args: str) -> str:
             "except SystemExit:\n    pass\n")
 
 
-def test_import_cli_pulls_in_no_heavy_library():
+def test_import_cli_pulls_in_no_heavy_library(imported_after):
     modules = imported_after("import sheetgen.cli")
     assert not modules & {"weasyprint", "numba"}, "import sheetgen.cli must stay light"
     assert not modules & set(HEAVY)
@@ -44,7 +70,7 @@ def test_import_cli_pulls_in_no_heavy_library():
 
 
 @pytest.mark.parametrize("args", [["--help"], ["--version"]])
-def test_help_and_version_load_no_command_module(args):
+def test_help_and_version_load_no_command_module(args, imported_after):
     modules = imported_after(run_main(*args))
     assert not modules & set(HEAVY)
     assert not any(m.startswith(("sheetgen.layout", "sheetgen.rulebooks", "sheetgen.cli."))
@@ -60,7 +86,7 @@ GROUPS = ["pad", "export", "rulebook", "studio"] + [
 
 
 @pytest.mark.parametrize("group", GROUPS)
-def test_each_command_group_help_loads_no_heavy_library(group):
+def test_each_command_group_help_loads_no_heavy_library(group, imported_after):
     """`sheetgen GAME --help` (and pad, export, studio...) lists commands without importing
     what running them needs."""
     modules = imported_after(run_main(group, "--help"))
@@ -75,7 +101,7 @@ GAME_GROUPS = [g.name for g in registry.games().values() if g.cli]
 
 @pytest.mark.parametrize("args", [["--help"], ["--version"]]
                          + [[name, "--help"] for name in GAME_GROUPS])
-def test_listings_load_no_drawing_book_or_server_library(args):
+def test_listings_load_no_drawing_book_or_server_library(args, imported_after):
     """`sheetgen --help`, `--version` and every game group's `--help` stay free of reportlab,
     weasyprint, numba, numpy, starlette and dask (checked in a fresh interpreter's
     sys.modules)."""
@@ -87,20 +113,16 @@ def test_game_groups_cover_every_game_with_commands():
     assert {"captains-curse", "swashbuckle", "black-dice"} <= set(GAME_GROUPS)
 
 
-def test_black_dice_group_lists_its_commands_without_loading_them():
+def test_black_dice_group_lists_its_commands_without_loading_them(fresh_run):
     """The Black Dice commands are found through the game's group (game commands stay out of
     COMMAND_INDEX, see test_index_matches_the_commands): `black-dice --help` names `simulate`
     and `black-dice simulate --help` shows its options, neither loading the engine's players."""
-    out = subprocess.run([sys.executable, "-c", run_main("black-dice", "--help")],
-                         capture_output=True, text=True, cwd=REPO, timeout=120,
-                         env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
-    assert out.returncode == 0, out.stderr
-    assert "simulate" in out.stdout.split("Commands:")[1]
-    modules = imported_after(run_main("black-dice", "simulate", "--help"))
+    assert "simulate" in fresh_run(run_main("black-dice", "--help")).stdout.split("Commands:")[1]
+    modules = fresh_run(run_main("black-dice", "simulate", "--help")).modules
     assert not {m.split(".")[0] for m in modules} & NEVER_FOR_HELP
 
 
-def test_render_and_export_load_only_what_they_need(tmp_path):
+def test_render_and_export_load_only_what_they_need(tmp_path, imported_after):
     modules = imported_after(run_main("render", "benchmarks/deck54.yaml", "-q", "-o",
                                       str(tmp_path / "d.pdf")))
     assert (tmp_path / "d.pdf").exists()
