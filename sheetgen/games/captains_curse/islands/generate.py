@@ -11,13 +11,11 @@ it is part of the record.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import shapely
-import yaml
 from shapely.geometry import Polygon
 
 from sheetgen.errors import SheetgenError
@@ -26,6 +24,7 @@ from ..island import ISLAND_FORMAT
 from ..rng import SplitMix64
 from .cells import Mesh, MeshError, inscribed_circles, make_mesh, polygons_of
 from .coast import make_coast, place_centre
+from .filetext import island_yaml  # noqa: F401  (the island file text; importers ask here)
 from .names import island_name, place_names
 from .params import DEFAULT_PARAMS, DEFAULT_PLAN, IslandParams, SinkPlan
 from .sinklines import Chord, make_chords
@@ -123,14 +122,6 @@ def generate_island(seed: int, params: IslandParams = DEFAULT_PARAMS,
         f"no usable island geometry for seed {seed} after {MAX_GEOMETRY_ATTEMPTS} attempts "
         f"(last: {reasons[-1]})",
         hint="try another seed, a larger map or a smaller min_space_width")
-
-
-def island_yaml(data: dict[str, Any]) -> str:
-    """The island file text: block style for structure, [x, y] pairs on one line each."""
-    out = io.StringIO()
-    yaml.safe_dump(data, out, sort_keys=False, default_flow_style=None, allow_unicode=True,
-                   width=100)
-    return out.getvalue()
 
 
 def geometry_faults(data: dict[str, Any], min_width: float = 0.0) -> list[str]:

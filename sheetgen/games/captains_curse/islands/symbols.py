@@ -13,6 +13,7 @@ the scalar loop gave (tests/games/captains_curse/islands/test_symbols.py holds t
 
 from __future__ import annotations
 
+import functools
 import math
 from pathlib import Path
 
@@ -57,8 +58,10 @@ def assign_symbols(mesh: Mesh, n_symbols: int, per_symbol: int, groups: list[fro
     return symbols.tolist()
 
 
-def _anneal():
-    """The compiled loop (islands/anneal.py), imported on first use under its own cache."""
+@functools.cache
+def _anneal():  # type: ignore[no-untyped-def]
+    """The compiled loop (islands/anneal.py), imported on first use under its own cache
+    (once per process: entering `numba_cache_for` digests the sources, a few ms)."""
     here = Path(__file__).resolve().parent
     fast = here.parent / "fast"
     with numba_cache_for("captains-curse-islands",
