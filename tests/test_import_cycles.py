@@ -9,6 +9,8 @@ import ast
 import sys
 from pathlib import Path
 
+from helpers.imports import import_statements
+
 PACKAGE = Path(__file__).resolve().parents[1] / "sheetgen"
 
 KNOWN: set[tuple[str, ...]] = set()
@@ -21,17 +23,15 @@ def _module(path: Path, package: Path) -> str:
     return ".".join(rel.parts).removesuffix(".__init__")
 
 
+def _type_checking_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
 def _imports(path: Path, module: str, modules: set[str]) -> set[str]:
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
     found: set[str] = set()
-    skipped: set[int] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skipped.update(id(n) for n in ast.walk(node))
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
+    for node in import_statements(tree, skip=_type_checking_block):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name in modules)
         elif isinstance(node, ast.ImportFrom):

@@ -22,6 +22,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from helpers.imports import import_statements
+
 PACKAGE = Path(__file__).resolve().parents[1] / "sheetgen"
 
 LAYERS = ["canvas", "layout", "engine", "render", "preflight", "games", "rulebooks", "studio",
@@ -70,7 +72,7 @@ def _imports(path: Path, module: str = "") -> list[tuple[int, str, tuple[str, ..
     imports are resolved against `module`."""
     found: list[tuple[int, str, tuple[str, ...]]] = []
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in import_statements(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found += [(node.lineno, a.name, ()) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
