@@ -76,26 +76,38 @@ def is_measured() -> bool:
     return is_cached(*_cache(), shipped=SHIPPED)
 
 
+def _cell(quest_id: str, count: int, games: int) -> list[int]:
+    """One cell of the table: [crew wins, games] of `quest_id` with `count` players."""
+    from .quest import load_quest
+    from .simulate import simulate
+
+    b = simulate(load_quest(quest_id), count, games, SEED, POLICY)
+    return [b.outcomes.get("won", 0), b.games]
+
+
 def _measure() -> dict[str, list[list[int]]]:
     import multiprocessing
     import os
 
     from .quest import BUNDLED, load_quest
-    from .simulate import simulate
 
     # Spread over the cores, but not from inside a worker (parallel rulebook rendering):
-    # a pool within a pool would only fight for the same cores.
+    # a pool within a pool would only fight for the same cores. The cells are the work
+    # items, all in one pool: a pool for each cell's games started the workers twelve
+    # times. A cell's figures do not depend on where it is played.
     main = multiprocessing.parent_process() is None
     jobs = max(1, min(4, os.cpu_count() or 1)) if main else 1
+    cells = [(quest_id, count, GAMES) for quest_id in BUNDLED for count in PLAYER_COUNTS]
+    if jobs == 1:
+        measured = [_cell(*cell) for cell in cells]
+    else:
+        from sheetgen.workers import worker_pool
 
-    out = {}
-    for quest_id in BUNDLED:
-        quest = load_quest(quest_id)
-        cells = []
-        for count in PLAYER_COUNTS:
-            b = simulate(quest, count, GAMES, SEED, POLICY, jobs)
-            cells.append([b.outcomes.get("won", 0), b.games])
-        out[quest.name] = cells
+        with worker_pool(jobs) as pool:
+            measured = [f.result() for f in [pool.submit(_cell, *cell) for cell in cells]]
+    out: dict[str, list[list[int]]] = {}
+    for (quest_id, _, _), figures in zip(cells, measured, strict=True):
+        out.setdefault(load_quest(quest_id).name, []).append(figures)
     return out
 
 
