@@ -5,10 +5,15 @@ import pytest
 
 from sheetgen.cli import main
 
-pytest.importorskip("distributed")
+
+@pytest.fixture
+def distributed():
+    """dask.distributed, imported by the tests that need it rather than when the module is
+    collected (about 0.5 s of CPU in each xdist worker, most of which never runs them)."""
+    return pytest.importorskip("distributed")
 
 
-def test_local_cluster_of_two_workers_matches_jobs(runner, tmp_path):
+def test_local_cluster_of_two_workers_matches_jobs(distributed, runner, tmp_path):
     a, b = tmp_path / "jobs.pdf", tmp_path / "dask.pdf"
     # Two islands: one for each of the two workers either way (a third cost about 1 s of
     # CPU in each run and reached no other code; most of the test is the cluster's start).
@@ -20,7 +25,7 @@ def test_local_cluster_of_two_workers_matches_jobs(runner, tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
-def test_bad_scheduler_address_is_a_clean_error(runner, tmp_path):
+def test_bad_scheduler_address_is_a_clean_error(distributed, runner, tmp_path):
     r = runner.invoke(main, ["pad", "captains-curse", "--count", "1", "--scheduler",
                              "myhost:8786", "-o", str(tmp_path / "x.pdf")])
     assert r.exit_code == 2
