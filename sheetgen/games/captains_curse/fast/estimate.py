@@ -33,6 +33,7 @@ from sheetgen.games.captains_curse.fast.arrays import (
 from sheetgen.games.captains_curse.fast.primitives import popcount
 from sheetgen.games.captains_curse.fast.rules import (
     available,
+    copy_state,
     final_score,
     line_usable,
     termination,
@@ -295,7 +296,7 @@ def value_sink(
             break
         last_cost = pick_cost
         last_line = pick
-        scratch[:] = state
+        copy_state(scratch, state)
         scratch[S_SUNK] |= table[T_LINES + pick]
         v = value_above(table, scratch, params, need, best_v)
         if v > best_v:

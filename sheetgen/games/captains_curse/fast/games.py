@@ -65,6 +65,8 @@ from sheetgen.games.captains_curse.fast.rules import (
 
 POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
 """XORed into a game's seed to give the players' own random stream."""
+ROLLS = np.int64(36)
+"""A roll's outcomes, not a literal (see policies.FIRST_ROW)."""
 
 
 @njit(cache=True)
@@ -89,7 +91,7 @@ def play(
     kept_value = np.zeros(1)
     turn = 0
     while turn < MAX_TURNS:
-        r = draw(dice, 36)
+        r = draw(dice, ROLLS)
         w = r // 6 + 1
         b = r % 6 + 1
         doubles_circled = 0

@@ -69,6 +69,7 @@ from sheetgen.games.captains_curse.fast.rules import (
     apply_loot,
     apply_placement,
     available,
+    copy_state,
     line_usable,
     lowest_circled_double,
     placeable,
@@ -79,10 +80,14 @@ POLICY_IDS = {"random": 0, "greedy": 1, "expert": 2}
 
 # Arguments spelled as NumPy scalars, not literals: numba compiles a function called with a
 # literal 0 or True once more for that literal (resolve and reply_search were compiled
-# twice each, a tenth of the fast path's cold compile).
+# twice each, a tenth of the fast path's cold compile). A variable that starts as a literal
+# is one too while numba infers its type: a call on it compiles that literal's version
+# before the loop that assigns the variable widens it (NONE, ZERO).
 FIRST_ROW = np.int64(0)
 """moves row 0, where the searches write the one move they resolve."""
 TIES_LOSE = np.bool_(True)
+NONE = np.int64(-1)
+ZERO = np.int64(0)
 
 
 @njit(cache=True, inline="always")
@@ -178,7 +183,7 @@ def reply_value(
                 moves[0, M_TAKE] = TAKE_WHITE
                 moves[0, M_COLUMN] = c
                 moves[0, M_VALUE] = v
-                scratch[:] = state
+                copy_state(scratch, state)
                 resolve(table, scratch, moves, FIRST_ROW, params, need, loots, out)
                 val = value_above(table, scratch, params, need, free[v])
                 if val > free[v]:
@@ -190,14 +195,14 @@ def reply_value(
                     cursed[v] = val
     moves[0, M_DIE] = -1
     moves[0, M_TAKE] = TAKE_PASS
-    scratch[:] = state
+    copy_state(scratch, state)
     resolve(table, scratch, moves, FIRST_ROW, params, need, loots, out)
     pass_value = value(table, scratch, params, need)
     # Spending a circled doubles symbol: its effect on value() is a constant shift.
     lowest = lowest_circled_double(state)
     spend_shift = 0.0
     if lowest:
-        scratch[:] = state
+        copy_state(scratch, state)
         base = value(table, scratch, params, need)
         scratch[S_DBL + lowest - 1] = 2
         spend_shift = value(table, scratch, params, need) - base
@@ -205,7 +210,7 @@ def reply_value(
     circle_shift = np.zeros(7)
     for d in range(1, 7):
         if state[S_DBL + d - 1] == 0:
-            scratch[:] = state
+            copy_state(scratch, state)
             base = value(table, scratch, params, need)
             scratch[S_DBL + d - 1] = 1
             circle_shift[d] = value(table, scratch, params, need) - base
@@ -710,12 +715,6 @@ def rolls_total(
     return total / 36.0
 
 
-@njit(cache=True, inline="always")
-def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
-    for k in range(S_SIZE):
-        dst[k] = src[k]
-
-
 @njit(cache=True, _nrt=False)
 def sink_may_end(table: np.ndarray, state: np.ndarray, wet: np.ndarray) -> bool:
     """Whether some usable line could end the game (R14: ring sunk, nothing to loot) when
@@ -796,7 +795,7 @@ def greedy_placement(
     best_v = -1.0e18
     done = np.zeros(n, dtype=np.bool_)
     while True:
-        j = -1
+        j = NONE
         for i in range(n):
             if not done[i] and (j < 0 or bound[i] > bound[j]):
                 j = i
@@ -949,7 +948,6 @@ KEPT_SIZE = S_SIZE + 1
 when it holds one for the choose_sink that follows (`kept_value[0]` its reply_value)."""
 
 
-@njit(cache=True)
 def choose_placement(
     table: np.ndarray,
     state: np.ndarray,
@@ -963,6 +961,12 @@ def choose_placement(
     """The policy's die decision among the n legal placements in moves.
 
     `need` is the heuristics' work array (`new_work()`); its memo may be kept for a game.
+
+    Called from Python (a FastPlayer's decisions), so not compiled itself: it calls the
+    compiled choose_placement_keeping with the argument types play() calls it with, whose
+    code play()'s compile has already made. A compiled wrapper would be a compile of its
+    own, and numba optimises a function's whole call tree again in each one (about 5 s of
+    CPU on an empty cache).
     """
     return choose_placement_keeping(table, state, moves, n, policy, policy_rng, params, need,
                                     np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1))
@@ -1011,7 +1015,7 @@ def choose_placement_keeping(
         else:
             first = np.empty(n)
             for i in range(n):
-                scratch[:] = state
+                copy_state(scratch, state)
                 resolve(table, scratch, moves, i, params, need, loots, out)
                 first[i] = -value(table, scratch, params, need)
             order = np.argsort(first, kind="mergesort")[:k]
@@ -1022,7 +1026,7 @@ def choose_placement_keeping(
     if not bounded:
         for j in range(m):
             i = order[j]
-            scratch[:] = state
+            copy_state(scratch, state)
             resolve(table, scratch, moves, i, params, need, loots, out)
             v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
             if v > best_v or (v == best_v and i < best):
@@ -1098,7 +1102,6 @@ def choose_loot(
     return best_loot(table, state, c)
 
 
-@njit(cache=True)
 def choose_sink(
     table: np.ndarray,
     state: np.ndarray,
@@ -1107,7 +1110,8 @@ def choose_sink(
     params: np.ndarray,
     need: np.ndarray,
 ) -> int:
-    """A usable line (R11), or -1 when none is (R13)."""
+    """A usable line (R11), or -1 when none is (R13). From Python, through play()'s compiled
+    choose_sink_knowing, as choose_placement does."""
     return choose_sink_knowing(table, state, policy, policy_rng, params, need,
                                np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1))
 
@@ -1129,7 +1133,7 @@ def choose_sink_knowing(
     higher, so that line is not chosen either way)."""
     n_lines = table[T_NLINES]
     if policy == 0:
-        k = 0
+        k = ZERO
         for i in range(n_lines):
             if line_usable(table, state[S_SUNK], i, n_lines):
                 k += 1
@@ -1172,7 +1176,7 @@ def choose_sink_knowing(
     bounded = bounds_hold(params)
     for j in range(order.shape[0]):
         i = order[j]
-        scratch[:] = state
+        copy_state(scratch, state)
         scratch[S_SUNK] |= table[T_LINES + i]
         if policy == 2:
             # a line whose reply_value cannot beat the best so far (ties keep the earlier

@@ -19,6 +19,7 @@ from sheetgen.games.captains_curse.fast.arrays import (
     S_LOOTED,
     S_MARKED,
     S_NEXT,
+    S_SIZE,
     S_SUNK,
     T_ALL,
     T_LINES,
@@ -62,6 +63,14 @@ def lowest_circled_double(state: np.ndarray) -> int:
         if state[S_DBL + d - 1] == 1:
             return d
     return 0
+
+
+@njit(cache=True, inline="always")
+def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
+    """dst = src, element by element: `dst[:] = src` compiles numba's shape-mismatch error
+    (string formatting, a few seconds of every cold compile) into each function using it."""
+    for k in range(S_SIZE):
+        dst[k] = src[k]
 
 
 @njit(cache=True, _nrt=False)
