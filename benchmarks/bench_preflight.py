@@ -3,14 +3,17 @@
     .venv/bin/python benchmarks/bench_preflight.py [--code /path/to/old/checkout] [--rounds 3]
     .venv/bin/python benchmarks/bench_preflight.py --pdf some.pdf --pdf other.pdf
 
-Measures `sheetgen preflight` (every check, 150 dpi) in CPU time per file and per page on a
-few bundled outputs: the Voodoo pad on A4 (46 pages of cards, forms drawn on every card), the
-Curse of the Black Dice pad on Letter, the Shipwrecked pad on A4 and the Voodoo action cards
-(`render voodoo/action-cards`), or on the files given with `--pdf`. The files are built once by
-this checkout (`--keep DIR` keeps them for the next run), so every checkout reads the same
-bytes. With `--code DIR` (repeatable) the same measurement runs on other checkouts too, each
-in its own process (`PYTHONPATH=DIR`), interleaved round by round (`--rounds`) so that machine
-load falls on all of them alike; the best round of each file is printed, then the load.
+Measures `sheetgen preflight` (every check, 150 dpi) in CPU time per file and per page on
+the costly bundled outputs: the pads (Voodoo on A4, Letter and the print-shop A2, 46 pages
+of cards with forms drawn on every card; Curse of the Black Dice on A4 and Letter;
+Shipwrecked on A4), the Voodoo action cards (`render voodoo/action-cards`) and the press
+rulebooks (`rulebook GAME --pdfx x4` and `x1a` of Voodoo, Swashbuckle, Curse of the Black
+Dice and Captain's Curse), or on the files given with `--pdf`. The files are built once by
+this checkout (`--keep DIR` keeps them for the next run; the rulebooks take a minute), so
+every checkout reads the same bytes. With `--code DIR` (repeatable) the same measurement
+runs on other checkouts too, each in its own process (`PYTHONPATH=DIR`), interleaved round
+by round (`--rounds`) so that machine load falls on all of them alike; the best round of
+each file is printed, then the load.
 """
 
 from __future__ import annotations
@@ -27,9 +30,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 PADS = {"pad-voodoo-a4.pdf": ("voodoo", "a4"),
+        "pad-voodoo-letter.pdf": ("voodoo", "letter"),
+        "pad-voodoo-a2.pdf": ("voodoo", "a2"),
+        "pad-black-dice-a4.pdf": ("black-dice", "a4"),
         "pad-black-dice-letter.pdf": ("black-dice", "letter"),
         "pad-shipwrecked-a4.pdf": ("shipwrecked", "a4")}
 LAYOUTS = {"voodoo-action-cards.pdf": "voodoo/action-cards"}
+PRESS_BOOKS = ("voodoo", "swashbuckle", "black-dice", "captains-curse")
+"""Games whose A4 rulebook is measured as PDF/X-4 and PDF/X-1a (`rulebook --pdfx`)."""
 
 
 def build(folder: Path) -> list[Path]:
@@ -57,6 +65,18 @@ def build(folder: Path) -> list[Path]:
                 len(layout.data) == 1 and layout.imposition is not None) else 1
             path.write_bytes(render_pdf(layout, count))
         out.append(path)
+    for game in PRESS_BOOKS:
+        for standard in ("x4", "x1a"):
+            path = folder / f"rulebook-{game}-{standard}.pdf"
+            if not path.exists():
+                from sheetgen.render.pdfx import make_pdfx
+                from sheetgen.rulebooks import render_book
+
+                book = folder / f"rulebook-{game}.pdf.src"
+                if not book.exists():
+                    book.write_bytes(render_book(game, "a4"))
+                path.write_bytes(make_pdfx(book.read_bytes(), standard))
+            out.append(path)
     return out
 
 

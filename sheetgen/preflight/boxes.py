@@ -75,8 +75,8 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
     """Along each cut edge (not shared with a neighbour), every 1 mm: if there is ink just
     inside the trim, there must be ink 3 mm outside it (less BLEED_SLACK for the pixel
     grid)."""
-    ink = raster.ink
-    height, width = ink.shape
+    height, width = raster.pixels.shape[:2]
+    inked = raster.inked  # pixel by pixel: a few hundred samples a page, not the whole mask
     step = 1.0 * MM
     inset = 0.4 * MM
     reach = BLEED - BLEED_SLACK
@@ -87,7 +87,7 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
         ix, iy = int(px), int(py)
         if not (0 <= ix < width and 0 <= iy < height):
             return None
-        return bool(ink[iy, ix])
+        return inked(ix, iy)
 
     def extent(x: float, y: float, dx: float, dy: float) -> float:
         """How far ink goes from (x, y) in direction (dx, dy), points."""

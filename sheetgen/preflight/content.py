@@ -6,11 +6,12 @@ and their colour spaces, and text (font, size, position, advance from the font's
 Text boxes use the font descriptor's ascent and descent, so they are as tall as the glyphs
 can be, not as tall as these glyphs are.
 
-Streams are parsed by qpdf's C++ parser (pikepdf), each once per document (`Streams`): a
-form drawn on every card of a sheet, or on every sheet, is parsed once, and the text-free
-copy the contrast check renders (`raster.without_text`) is written from the same parse.
-pypdf's parser (what preflight used before, twenty times slower) reads a stream qpdf
-refuses.
+Streams are read once per document (`Streams`): a form drawn on every card of a sheet, or
+on every sheet, is read once, and the text-free copy the contrast check renders
+(`raster.without_text`) is written from the same reading. `scan` reads a stream's bytes (as
+qpdf decodes them) with one regular expression, each run of path instructions (most of a
+drawn sheet) at once; what it does not read plainly goes to qpdf's C++ parser (pikepdf),
+and what qpdf refuses to pypdf's parser (what preflight used first, twenty times slower).
 """
 
 from __future__ import annotations
@@ -209,7 +210,12 @@ class Interpreter:
         path: list[tuple[float, float]] = []
         for operands, op in self._operations(owner):
             # the commonest first, `apply` written out (the same arithmetic)
-            if op == b"c" or op == b"v" or op == b"y":
+            if op is PATH_RUN:  # m, l, c, v, y lines in a row: their points, in order
+                a, b, c, d, e, f = gs.ctm
+                points = iter(operands)  # x, y pairs (an even count: `scan`)
+                path += [(a * x + c * y + e, b * x + d * y + f)
+                         for x, y in zip(points, points, strict=False)]
+            elif op == b"c" or op == b"v" or op == b"y":
                 a, b, c, d, e, f = gs.ctm
                 nums = [float(v) for v in operands]
                 for i in range(0, len(nums), 2):
@@ -427,6 +433,7 @@ class Streams:
                 self.pdf = None  # pypdf reads it, as before
         self._instructions: dict[tuple[int, int], list | None] = {}
         self._operations: dict[tuple[int, int], list[tuple[list, bytes]]] = {}
+        self._scanned: dict[tuple[int, int], Scanned | None] = {}
 
     @staticmethod
     def key(owner: Any) -> tuple[int, int] | None:
@@ -448,19 +455,83 @@ class Streams:
                 self._instructions[key] = None
         return self._instructions[key]
 
+    def scanned(self, key: tuple[int, int] | None) -> Scanned | None:
+        """The page's or form's stream read from its bytes (`scan`; a page's /Contents
+        streams joined by line breaks), or None where `scan` leaves it to qpdf's parser."""
+        if key is None or self.pdf is None:
+            return None
+        if key not in self._scanned:
+            import pikepdf
+
+            try:
+                obj = self.pdf.get_object(key)
+                if isinstance(obj, pikepdf.Stream):
+                    data = obj.read_bytes()
+                else:
+                    contents = obj.get("/Contents")
+                    parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+                    data = b"\n".join(part.read_bytes() for part in parts)
+            except (pikepdf.PdfError, ValueError, TypeError, AttributeError):
+                data = None
+            self._scanned[key] = scan(data) if data is not None else None
+        return self._scanned[key]
+
     def operations(self, owner: Any) -> list[tuple[list, bytes]]:
-        """The (operands, operator) of a page or form XObject (a pypdf object), parsed once."""
+        """The (operands, operator) of a page or form XObject (a pypdf object), read once:
+        by `scan`, else by qpdf's parser, else by pypdf's."""
         key = self.key(owner)
         if key is not None and key in self._operations:
             return self._operations[key]
-        parsed = self.instructions(key)
-        if parsed is None:
-            ops = self._pypdf_operations(owner)
+        scanned = self.scanned(key)
+        if scanned is not None:
+            ops = scanned.ops
         else:
-            ops = _plain_operations(parsed)
+            parsed = self.instructions(key)
+            if parsed is None:
+                ops = self._pypdf_operations(owner)
+            else:
+                ops = _plain_operations(parsed)
         if key is not None:
             self._operations[key] = ops
         return ops
+
+    def text_free(self, key: tuple[int, int]) -> bytes | None:
+        """The stream of this page or form with every text object invisible (`3 Tr` after
+        each BT and in place of each Tr), or None when neither `scan` nor qpdf reads it."""
+        scanned = self.scanned(key)
+        if scanned is not None:
+            return scanned.text_free()
+        parsed = self.instructions(key)
+        if parsed is None:
+            return None
+        import pikepdf
+
+        text = pikepdf.unparse_content_stream(parsed)
+        lines = text.split(b"\n")
+        if len(lines) == len(parsed) and not INLINE_IMAGE.search(text):
+            # one instruction a line, the operator last: edited as text, not object by
+            # object through pikepdf's bindings (the same bytes as unparsing the edit)
+            out = []
+            for line in lines:
+                op = line.rsplit(b" ", 1)[-1]
+                if op == b"Tr":
+                    out.append(b"3 Tr")
+                    continue
+                out.append(line)
+                if op == b"BT":
+                    out.append(b"3 Tr")
+            return b"\n".join(out)
+        invisible = pikepdf.ContentStreamInstruction([3], pikepdf.Operator("Tr"))
+        ops = []
+        for instruction in parsed:
+            op = bytes(instruction.operator)
+            if op == b"Tr":
+                ops.append(invisible)
+                continue
+            ops.append(instruction)
+            if op == b"BT":
+                ops.append(invisible)
+        return pikepdf.unparse_content_stream(ops)
 
     def _pypdf_operations(self, owner: Any) -> list[tuple[list, bytes]]:
         from pypdf.generic import ContentStream
@@ -476,15 +547,91 @@ class Streams:
 INLINE_IMAGE = re.compile(rb"(?m)^BI\b")
 """An inline image in unparsed instructions (its data may hold line breaks)."""
 
+PATH_RUN = b" path"
+"""The operator `scan` gives a run of path instructions read at once: its operands are the
+numbers of its m, l, c, v and y instructions, in order, as floats (no PDF operator holds a
+space)."""
+
+_NUMBER = rb"[-+]?(?:\d+\.?\d*|\.\d+)"
+
+_LITERAL_ESCAPE = re.compile(rb"\\([nrtbf()\\]|[0-7]{1,3})")
+_ESCAPED = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f", b"(": b"(",
+            b")": b")", b"\\": b"\\"}
+_LITERAL = rb"\((?:[^\\()]|\\.)*\)"
+_LINE_TOKEN = re.compile(_LITERAL + rb"|\S+")
+_IS_LITERAL = re.compile(_LITERAL)
+_IS_NUMBER = re.compile(_NUMBER)
+
+
+def _unescape(match: re.Match) -> bytes:
+    code = match.group(1)
+    named = _ESCAPED.get(code)
+    return named if named is not None else bytes((int(code, 8) & 255,))
+
+
+def _read_line(line: bytes) -> tuple[list, bytes] | None:
+    """One line of qpdf's unparsing read as pikepdf's objects read (`_plain`), for the
+    operand forms qpdf writes there: numbers, names, literal strings (qpdf escapes every
+    parenthesis, backslash and line break, and writes other unprintable bytes as octal),
+    hex strings and flat arrays of these. None for anything else (dictionaries, nested
+    arrays, names with # escapes, keywords such as true), which pikepdf's objects read."""
+    tokens = _LINE_TOKEN.findall(line)
+    if not tokens:
+        return None
+    op = tokens.pop()
+    out: list = []
+    array: list | None = None
+    for token in tokens:
+        first = token[:1]
+        if first == b"(":
+            if not _IS_LITERAL.fullmatch(token):
+                return None
+            body = token[1:-1]
+            if b"\\" in body:
+                rest = _LITERAL_ESCAPE.sub(b"", body)
+                if b"\\" in rest:
+                    return None
+                body = _LITERAL_ESCAPE.sub(_unescape, body)
+            value: Any = body
+        elif first == b"<":
+            if token[-1:] != b">" or token[:2] == b"<<":
+                return None
+            try:
+                value = bytes.fromhex(token[1:-1].decode("ascii"))
+            except ValueError:
+                return None
+        elif first == b"/":
+            if b"#" in token or not token.isascii():
+                return None
+            value = token.decode("ascii")
+        elif token == b"[":
+            if array is not None:
+                return None
+            array = []
+            continue
+        elif token == b"]":
+            if array is None:
+                return None
+            out.append(array)
+            array = None
+            continue
+        elif _IS_NUMBER.fullmatch(token):
+            value = float(token) if b"." in token else int(token)
+        else:
+            return None
+        (out if array is None else array).append(value)
+    if array is not None:
+        return None
+    return out, op
+
 
 def _plain_operations(parsed: list) -> list[tuple[list, bytes]]:
-    """pikepdf's instructions as (plain operands, operator). Reading each operand through
-    pikepdf's bindings costs microseconds, most of preflight's reading time: qpdf writes the
-    instructions back out instead (one per line, numbers as they were written), and a line
-    of numbers and its operator (paths, transforms, colours: nearly all of them) is read
-    with `bytes.split` and float/int. A line with anything else (a name, a string, an array)
-    is read from pikepdf's objects; so is a stream with an inline image, whose data may
-    hold line breaks."""
+    """pikepdf's instructions as (plain operands, operator), for a stream `scan` does not
+    read. Reading each operand through pikepdf's bindings costs microseconds: qpdf writes
+    the instructions back out instead (one per line, numbers as they were written), and a
+    line of numbers and its operator is read with `bytes.split` and float/int, a line with
+    names and strings by `_read_line`. A line with anything else is read from pikepdf's
+    objects; so is a stream with an inline image, whose data may hold line breaks."""
     import pikepdf
 
     text = pikepdf.unparse_content_stream(parsed)
@@ -498,11 +645,156 @@ def _plain_operations(parsed: list) -> list[tuple[list, bytes]]:
             op = parts.pop()
             operands = [float(p) if b"." in p else int(p) for p in parts]
         except (ValueError, IndexError):
-            operands, op = parsed[i]
-            operands, op = [_plain(v) for v in operands], bytes(op)
+            fast = _read_line(line)
+            if fast is None:
+                operands, op = parsed[i]
+                fast = [_plain(v) for v in operands], bytes(op)
+            operands, op = fast
         ops.append((operands, op))
     return ops
 
+
+_DELIMITED = rb"(?![^\s\[\]()<>/%{}])"
+"""The token ends here: whitespace, a delimiter or the end of the stream follows."""
+_OPERATOR = rb"[A-Za-z'\"][^\s\[\]()<>/%{}]*"
+_NAME = rb"/[^\s\[\]()<>/%{}#]*"
+_STRING = rb"\((?:[^\\()\r]|\\[nrtbf()\\]|\\[0-7]{1,3})*\)"
+"""A literal string without nested parentheses, raw carriage returns or line continuations."""
+_HEX = rb"<[0-9A-Fa-f]*>"
+_PATH_OP = (rb"(?:%(n)s\s+%(n)s\s+[ml]|%(n)s\s+%(n)s\s+%(n)s\s+%(n)s\s+%(n)s\s+%(n)s\s+c"
+            rb"|%(n)s\s+%(n)s\s+%(n)s\s+%(n)s\s+[vy]|h)%(end)s"
+            % {b"n": _NUMBER, b"end": _DELIMITED})
+"""A path instruction preflight follows point by point: m and l (two numbers), c (six), v
+and y (four), h (none; not followed)."""
+_ITEM = rb"(?:%(n)s%(end)s|%(hex)s|%(str)s|%(name)s)" % {
+    b"n": _NUMBER, b"end": _DELIMITED, b"hex": _HEX, b"str": _STRING, b"name": _NAME}
+_RAW_TOKEN = re.compile(
+    rb"\s*(?:(%(op)s(?:\s+%(op)s)*)"  # 1: a run of path instructions
+    rb"|((?:%(n)s\s+)*)(%(operator)s)"  # 2, 3: numbers and their operator
+    rb"|(%(name)s)%(end)s"  # 4: a name without # escapes
+    rb"|(%(str)s)"  # 5: a literal string
+    rb"|(%(hex)s)"  # 6: a hex string without spaces
+    rb"|\[((?:\s*%(item)s)*)\s*\]"  # 7: a flat array
+    rb"|(\S))"  # 8: anything else
+    % {b"op": _PATH_OP, b"n": _NUMBER, b"end": _DELIMITED, b"operator": _OPERATOR,
+       b"name": _NAME, b"str": _STRING, b"hex": _HEX, b"item": _ITEM})
+_ARRAY_ITEM = re.compile(rb"(%(n)s)%(end)s|(%(hex)s)|(%(str)s)|(%(name)s)" % {
+    b"n": _NUMBER, b"end": _DELIMITED, b"hex": _HEX, b"str": _STRING, b"name": _NAME})
+_NOT_OPERATORS = frozenset((b"true", b"false", b"null", b"BI", b"ID", b"EI"))
+
+
+def _string(token: bytes) -> bytes:
+    """The bytes of a literal string token (`_STRING`)."""
+    body = token[1:-1]
+    return _LITERAL_ESCAPE.sub(_unescape, body) if b"\\" in body else body
+
+
+def _hex(token: bytes) -> bytes:
+    """The bytes of a hex string token (`_HEX`); ValueError for an odd number of digits
+    (qpdf pads it: left to qpdf's parser)."""
+    digits = token[1:-1]
+    if len(digits) % 2:
+        raise ValueError("odd hex string")
+    return bytes.fromhex(digits.decode("ascii"))
+
+
+def _array(text: bytes) -> list:
+    """The items of a flat array (`_ITEM`s) as `_plain` gives them."""
+    out: list = []
+    for number, hexed, string, name in _ARRAY_ITEM.findall(text):
+        if number:
+            out.append(float(number) if b"." in number else int(number))
+        elif hexed:
+            out.append(_hex(hexed))
+        elif string:
+            out.append(_string(string))
+        else:
+            out.append(name.decode("ascii"))
+    return out
+
+
+@dataclass
+class Scanned:
+    """A content stream read straight from its bytes (`scan`): the operations `Interpreter`
+    plays (path runs as `PATH_RUN`) and where a text-free copy differs (`text_free`)."""
+
+    ops: list[tuple[list, bytes]]
+    data: bytes
+    text_edits: list[tuple[int, int, bytes]]
+    """(start, end, replacement): each Tr instruction becomes `3 Tr`, and `3 Tr` follows
+    each BT."""
+
+    def text_free(self) -> bytes:
+        out, at = [], 0
+        for start, end, new in self.text_edits:
+            out += [self.data[at:start], new]
+            at = end
+        out.append(self.data[at:])
+        return b"".join(out)
+
+
+def scan(data: bytes) -> Scanned | None:
+    """A content stream's operations read from its bytes by one regular expression, without
+    qpdf's parser (whose Python objects cost more than all the rest of reading): the
+    operands as `_plain_operations` gives them, each run of path instructions as one
+    `PATH_RUN`. Only the plain forms are read here: numbers, names without # escapes,
+    literal strings without nested parentheses, raw carriage returns or line continuations,
+    hex strings without spaces, flat arrays of these, operators. None for anything else
+    (comments, dictionaries, inline images, keywords such as true, a malformed
+    instruction), which qpdf's parser reads."""
+    if b"\x00" in data or b"\x0b" in data:  # PDF whitespace and a regular character that
+        return None                          # the expression's \\s does not take as such
+    ops: list[tuple[list, bytes]] = []
+    edits: list[tuple[int, int, bytes]] = []
+    operands: list = []
+    first = -1
+    try:
+        for m in _RAW_TOKEN.finditer(data):
+            kind = m.lastindex
+            if kind == 3:
+                op = m.group(3)
+                if op in _NOT_OPERATORS:
+                    return None
+                numbers = m.group(2)
+                if numbers:
+                    if not operands:
+                        first = m.start(2)
+                    operands += [float(v) if b"." in v else int(v) for v in numbers.split()]
+                elif not operands:
+                    first = m.start(3)
+                ops.append((operands, op))
+                if op == b"BT":
+                    edits.append((m.end(), m.end(), b" 3 Tr "))
+                elif op == b"Tr":
+                    edits.append((first, m.end(), b"3 Tr"))
+                operands = []
+                continue
+            if kind == 1:
+                if operands:
+                    return None
+                ops.append(([float(v) for v in m.group(1).translate(None, b"mlcvyh").split()],
+                            PATH_RUN))
+                continue
+            if not operands:
+                first = m.start(kind)
+            if kind == 4:
+                operands.append(m.group(4).decode("ascii"))
+            elif kind == 5:
+                operands.append(_string(m.group(5)))
+            elif kind == 6:
+                operands.append(_hex(m.group(6)))
+            elif kind == 7:
+                operands.append(_array(m.group(7)))
+            elif kind == 8:
+                number = m.group(8)
+                operands.append(float(number) if b"." in number else int(number))
+            else:
+                return None
+    except ValueError:
+        return None
+    if operands:
+        return None
+    return Scanned(ops, data, edits)
 
 def _plain(value: Any) -> Any:
     """A pikepdf operand as a plain value (see `Streams`)."""

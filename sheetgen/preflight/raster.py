@@ -67,7 +67,8 @@ class Raster:
     @property
     def ink(self) -> Any:
         """Where ink lands: a boolean (height, width) array, True where some channel is
-        below PAPER_WHITE (worked out once, for the margin and bleed checks alike)."""
+        below PAPER_WHITE (worked out once, for the margin check; the bleed check reads
+        its samples with `inked`)."""
         if self._ink is None:
             import numpy as np
 
@@ -76,6 +77,12 @@ class Raster:
             p = self.pixels
             self._ink = np.minimum(np.minimum(p[..., 0], p[..., 1]), p[..., 2]) < PAPER_WHITE
         return self._ink
+
+    def inked(self, ix: int, iy: int) -> bool:
+        """`ink[iy, ix]`, read from that one pixel unless the mask is made already."""
+        if self._ink is not None:
+            return bool(self._ink[iy, ix])
+        return min(self.pixels[iy, ix].tolist()) < PAPER_WHITE
 
     def px(self, x: float, y: float) -> tuple[float, float]:
         """Pixel coordinates of PDF point (x, y) (y up)."""
@@ -97,50 +104,20 @@ class Raster:
 def without_text(pdf: bytes, streams: Any = None) -> bytes:
     """The same document with every text object invisible (render mode 3): `Tr 3` after
     each BT and in place of each Tr, in the page's content and in every form XObject its
-    resources reach. `streams` (a `content.Streams` of the same bytes) lends the parsed
-    streams preflight has already played; qpdf writes the copy (pikepdf). A document qpdf
-    cannot parse is rewritten by pypdf (`_without_text_pypdf`), as before."""
+    resources reach. `streams` (a `content.Streams` of the same bytes) lends the streams
+    preflight has already read (`Streams.text_free`); qpdf writes the copy (pikepdf). A
+    document qpdf cannot parse is rewritten by pypdf (`_without_text_pypdf`), as before."""
     import pikepdf
 
-    from sheetgen.preflight.content import INLINE_IMAGE, Streams
+    from sheetgen.preflight.content import Streams
 
     if streams is None or streams.pdf is None:
         streams = Streams(pdf, None)
     if streams.pdf is None:
         return _without_text_pypdf(pdf)
     doc = pikepdf.open(io.BytesIO(pdf))
-    invisible = pikepdf.ContentStreamInstruction([3], pikepdf.Operator("Tr"))
     seen: set[tuple[int, int]] = set()
-
-    def hide(key: tuple[int, int]) -> bytes | None:
-        parsed = streams.instructions(key)
-        if parsed is None:
-            return None
-        text = pikepdf.unparse_content_stream(parsed)
-        lines = text.split(b"\n")
-        if len(lines) == len(parsed) and not INLINE_IMAGE.search(text):
-            # one instruction a line, the operator last: edited as text, not object by
-            # object through pikepdf's bindings (the same bytes as unparsing the edit)
-            out = []
-            for line in lines:
-                op = line.rsplit(b" ", 1)[-1]
-                if op == b"Tr":
-                    out.append(b"3 Tr")
-                    continue
-                out.append(line)
-                if op == b"BT":
-                    out.append(b"3 Tr")
-            return b"\n".join(out)
-        ops = []
-        for instruction in parsed:
-            op = bytes(instruction.operator)
-            if op == b"Tr":
-                ops.append(invisible)
-                continue
-            ops.append(instruction)
-            if op == b"BT":
-                ops.append(invisible)
-        return pikepdf.unparse_content_stream(ops)
+    hide = streams.text_free
 
     def walk(resources: Any) -> bool:
         xobjects = resources.get("/XObject") if resources is not None else None
@@ -167,7 +144,7 @@ def without_text(pdf: bytes, streams: Any = None) -> bytes:
         if not walk(page.obj.get("/Resources")):
             return _without_text_pypdf(pdf)
     out = io.BytesIO()
-    doc.save(out, compress_streams=False)
+    doc.save(out, compress_streams=False, deterministic_id=True)  # the same bytes each time
     return out.getvalue()
 
 
