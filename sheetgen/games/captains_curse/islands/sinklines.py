@@ -34,7 +34,7 @@ import math
 from dataclasses import dataclass
 
 from ..rng import SplitMix64
-from .cells import CENTRE, COAST, Mesh, MeshError
+from .cells import CENTRE, Mesh, MeshError
 from .params import DEFAULT_PLAN, SinkPlan
 
 
@@ -58,20 +58,27 @@ def _border_path(mesh: Mesh, region: frozenset[int],
     sunk), if it is one simple path; its vertices in order, from the smaller end."""
     if not region or not _connected(mesh, region):
         return None
+    # The border's edges: each face's landward edges taken in turn, an edge met twice (two
+    # spaces of the region share it) cancelling out; then those shared with water dropped.
     landward = _face_graph(mesh).landward
+    faces = iter(region)
+    border = set(landward[next(faces)])
+    for f in faces:
+        border ^= landward[f]
+    for f in water:
+        border -= landward[f]
     adjacent: dict[int, list[int]] = {}
-    for f in region:
-        for other, a, b in landward[f]:
-            if other in region or other in water:
-                continue  # inside the region, or on (present or future) water: not the line
-            if a in adjacent:
-                adjacent[a].append(b)
-            else:
-                adjacent[a] = [b]
-            if b in adjacent:
-                adjacent[b].append(a)
-            else:
-                adjacent[b] = [a]
+    ends_e = mesh.ends_e
+    for e in border:
+        a, b = ends_e[e]
+        if a in adjacent:
+            adjacent[a].append(b)
+        else:
+            adjacent[a] = [b]
+        if b in adjacent:
+            adjacent[b].append(a)
+        else:
+            adjacent[b] = [a]
     if not adjacent:
         return None
     ends = []
@@ -148,7 +155,7 @@ def inland_path(mesh: Mesh, region: frozenset[int], wet: int) -> tuple[int, ...]
         return None
     if any(wet in mesh.faces_v[v] for v in path[:-1]):
         return None
-    if mesh.rim_distance(end) < INLAND_CLEARANCE:
+    if mesh.rim_distance_v[end] < INLAND_CLEARANCE:
         return None  # on paper the arrow would seem to reach the coast or the centre box
     return tuple(path)
 
@@ -272,7 +279,7 @@ class _FaceGraph:
 
     land: list[list[tuple[int, tuple[int, int]]]]  # per face: (neighbour, edge key)
     centre: list[list[tuple[int, int]]]  # per face: its centre-box edge keys
-    landward: list[list[tuple[int, int, int]]]  # per face: (other side, a, b) but the coast
+    landward: list[frozenset[int]]  # per face: its edges (indices) but those on the coast
     connected: dict[frozenset[int], bool]  # `_connected`'s answers
 
 
@@ -284,7 +291,12 @@ def _face_graph(mesh: Mesh) -> _FaceGraph:
         borders = mesh.borders_f
         land = [[(g, key) for g, key in b if g >= 0] for b in borders]
         centre = [[key for g, key in b if g == CENTRE] for b in borders]
-        landward = [[(g, a, b) for g, (a, b) in bs if g != COAST] for bs in borders]
+        landward_f: list[set[int]] = [set() for _ in borders]
+        for e, (faces, kind) in enumerate(zip(mesh.faces_e, mesh.kind_e, strict=True)):
+            if kind != "coast":
+                for f in faces:
+                    landward_f[f].add(e)
+        landward = [frozenset(es) for es in landward_f]
         known = mesh.__dict__["_face_graph"] = _FaceGraph(land, centre, landward, {})
     return known
 

@@ -1,5 +1,6 @@
 """The mesh's batched steps against the scalar ones they replaced, on awkward land shapes."""
 
+import itertools
 import math
 
 import shapely
@@ -44,3 +45,53 @@ def test_batched_sampling_picks_the_scalar_sites(seed, n, thin, hole):
     domain = strip.difference(shapely.box(40, 0, 45, 100)) if hole else strip
     assert _sample_sites(domain, n, SplitMix64(seed)).tolist() == \
         [list(site) for site in scalar_sample_sites(domain, n, SplitMix64(seed))]
+
+
+def test_narrow_spaces_are_found_as_measuring_every_space_finds_them(monkeypatch):
+    """`_inscribed_or_narrow` measures few spaces of a refused attempt: it must refuse the
+    same attempts with the same narrowest width, and keep every measure of the others."""
+    import numpy as np
+
+    from sheetgen.games.captains_curse.islands import cells
+    from sheetgen.games.captains_curse.islands.coast import make_coast, place_centre
+    from sheetgen.games.captains_curse.islands.params import DEFAULT_PARAMS
+
+    asked = []
+    checked = cells._inscribed_or_narrow
+
+    def spy(shapes, sites, min_width):
+        asked.append((shapes, sites, min_width))
+        return checked(shapes, sites, min_width)
+
+    monkeypatch.setattr(cells, "_inscribed_or_narrow", spy)
+    for seed in range(12):
+        for attempt in range(3):
+            frame = place_centre(DEFAULT_PARAMS, SplitMix64.for_step(seed, "centre", attempt))
+            coast = make_coast(DEFAULT_PARAMS, frame, SplitMix64.for_step(seed, "coast", attempt))
+            try:
+                cells.make_mesh(DEFAULT_PARAMS, frame, coast,
+                                SplitMix64.for_step(seed, "cells", attempt))
+            except MeshError:
+                pass
+    refused = 0
+    for (shapes, sites, min_width), first in itertools.product(asked, (1, 4)):
+        # One space measured first: the narrowest is then mostly found among the others.
+        monkeypatch.setattr(cells, "FIRST_WIDTHS", first)
+        centres, widths = cells.inscribed_circles(shapes)
+        narrow = float(widths.min())
+        assert (cells._width_floor(shapes, sites) <= widths).all()
+        # Near misses too: any width a little above the bar must make the same choice.
+        for bar in (min_width, narrow + 0.01, narrow + 0.3, float(np.sort(widths)[1])):
+            if narrow < bar:
+                refused += 1
+                try:
+                    checked(shapes, sites, bar)
+                except MeshError as err:
+                    assert str(err) == f"a space is only {narrow:.1f} mm across"
+                else:
+                    raise AssertionError("a narrow space was missed")
+            else:
+                got_centres, got_widths = checked(shapes, sites, bar)
+                assert got_widths.tolist() == widths.tolist()
+                assert shapely.equals_exact(got_centres, centres, 0).all()
+    assert len(asked) > 20 and refused > 40
