@@ -274,14 +274,8 @@ def _sample_sites(domain: Polygon, n: int, rng: SplitMix64) -> np.ndarray:
             raise MeshError("could not place a site on the land")
         misses = len(xy) - 1 - hit[-1] if len(hit) else misses + len(xy)
         points = np.concatenate([points, xy[hit]])
-    candidates = points[:need].reshape(n, 8, 2)
-    sites = np.empty((n, 2))
-    sites[0] = candidates[0, 0]
-    for i in range(1, n):
-        c = candidates[i]
-        d2 = ((c[:, None, :] - sites[None, :i, :]) ** 2).sum(axis=2).min(axis=1)
-        sites[i] = c[int(np.argmax(d2))]  # the first of equals, as a strict `>` scan keeps
-    return sites
+    # Each site the farthest of its 8 candidates from the sites before it (compiled).
+    return _lloyd_kernels().best_candidates(np.ascontiguousarray(points[:need].reshape(n, 8, 2)))
 
 
 @dataclass(frozen=True)

@@ -212,3 +212,31 @@ def relax(sites: np.ndarray, rings: np.ndarray, starts: np.ndarray, weights: np.
         if not contains(rings, starts, cx, cy):
             flags[i] = OUTSIDE
     return new, flags, cells, counts
+
+
+@njit(cache=True)
+def best_candidates(candidates: np.ndarray) -> np.ndarray:
+    """Best-candidate sampling's choices (`cells._sample_sites`): site 0 is candidates[0, 0];
+    site i the first of candidates[i] farthest from sites 0..i-1 (squared distances
+    dx * dx + dy * dy, what numpy's square and two-term sum gave; the first of equals, as
+    numpy's argmax). candidates is (n, k, 2); returns the (n, 2) sites."""
+    n, k = candidates.shape[0], candidates.shape[1]
+    sites = np.empty((n, 2))
+    sites[0, 0], sites[0, 1] = candidates[0, 0, 0], candidates[0, 0, 1]
+    for i in range(1, n):
+        best = -1.0
+        pick = 0
+        for c in range(k):
+            cx, cy = candidates[i, c, 0], candidates[i, c, 1]
+            near = np.inf
+            for j in range(i):
+                dx = cx - sites[j, 0]
+                dy = cy - sites[j, 1]
+                d = dx * dx + dy * dy
+                if d < near:
+                    near = d
+            if near > best:
+                best = near
+                pick = c
+        sites[i, 0], sites[i, 1] = candidates[i, pick, 0], candidates[i, pick, 1]
+    return sites

@@ -95,3 +95,26 @@ def test_narrow_spaces_are_found_as_measuring_every_space_finds_them(monkeypatch
                 assert got_widths.tolist() == widths.tolist()
                 assert shapely.equals_exact(got_centres, centres, 0).all()
     assert len(asked) > 20 and refused > 40
+
+
+@settings(max_examples=100, deadline=None)
+@given(n=st.integers(1, 40), k=st.integers(1, 8), seed=st.integers(0, 2**32 - 1),
+       coarse=st.booleans())
+def test_compiled_best_candidates_pick_as_numpy_picked(n, k, seed, coarse):
+    """The compiled choice against the numpy loop it replaced (squared distances, the first of
+    equals); coarse candidates on a small integer grid make ties and repeated points."""
+    import numpy as np
+
+    from sheetgen.games.captains_curse.islands.cells import _lloyd_kernels
+
+    rng = np.random.default_rng(seed)
+    candidates = (rng.integers(0, 6, (n, k, 2)).astype(float) if coarse
+                  else rng.uniform(-50, 150, (n, k, 2)))
+    expected = np.empty((n, 2))
+    expected[0] = candidates[0, 0]
+    for i in range(1, n):
+        c = candidates[i]
+        d2 = ((c[:, None, :] - expected[None, :i, :]) ** 2).sum(axis=2).min(axis=1)
+        expected[i] = c[int(np.argmax(d2))]
+    got = _lloyd_kernels().best_candidates(candidates)
+    assert got.tobytes() == expected.tobytes()
