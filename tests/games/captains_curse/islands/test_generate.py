@@ -94,3 +94,21 @@ def test_same_island_in_fresh_processes_whatever_the_hash_seed():
         digests.add(out.stdout.strip())
     here = hashlib.sha256(island_yaml(generate_island(5).data).encode()).hexdigest()
     assert digests == {here}
+
+
+def test_grid_coordinates_are_written_unrounded_as_rounding_would_write_them():
+    """`generate._pt` copies mesh vertices instead of rounding them to 2 decimals: on the
+    0.01 mm grid (the double nearest k/100, as `cells._rings_on_grid` makes them) round(v, 2)
+    is v itself, over the whole map and beyond (+-3 m), and every generated vertex is such
+    a double."""
+    import numpy as np
+
+    k = np.arange(-300_000, 300_001)
+    grid = (k / 100.0).tolist()
+    assert [round(v, 2) for v in grid] == grid
+    for seed in (0, 5):
+        data = generate_island(seed).data
+        coords = [v for s in data["spaces"] for p in s["polygon"] for v in p]
+        coords += [v for line in data["sink_lines"] for p in line["path"] for v in p]
+        assert [round(v, 2) for v in coords] == coords
+        assert all(round(v * 100) / 100.0 == v for v in coords)
