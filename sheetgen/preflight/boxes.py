@@ -76,7 +76,7 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
     inside the trim, there must be ink 3 mm outside it (less BLEED_SLACK for the pixel
     grid)."""
     height, width = raster.pixels.shape[:2]
-    inked = raster.inked  # pixel by pixel: a few hundred samples a page, not the whole mask
+    inked = raster.inked  # pixel by pixel: a few hundred samples a page
     step = 1.0 * MM
     inset = 0.4 * MM
     reach = BLEED - BLEED_SLACK

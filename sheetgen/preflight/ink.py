@@ -20,17 +20,13 @@ def check_margin(page: PageInfo, raster: Raster) -> Iterator[Finding]:
     """No ink within the plan's margin of any sheet edge (home sheets only)."""
     if page.plan.kind != "home":
         return
-    import numpy as np
-
-    ink = raster.ink
-    h, w = ink.shape
-    limit = (page.plan.margin - MARGIN_SLACK) * raster.scale
-    cols = np.flatnonzero(ink.any(axis=0))
-    rows = np.flatnonzero(ink.any(axis=1))
-    if cols.size == 0:
+    bounds = raster.ink_bounds()
+    if bounds is None:
         return
-    gaps = {"left": cols[0], "right": w - 1 - cols[-1], "top": rows[0],
-            "bottom": h - 1 - rows[-1]}
+    h, w = raster.pixels.shape[:2]
+    limit = (page.plan.margin - MARGIN_SLACK) * raster.scale
+    left, right, top, bottom = bounds
+    gaps = {"left": left, "right": w - 1 - right, "top": top, "bottom": h - 1 - bottom}
     for edge, gap in gaps.items():
         if gap < limit:
             yield Finding("margin", page.number, None,

@@ -60,29 +60,26 @@ class Raster:
     scale: float  # pixels per point
     height_pt: float
     origin: tuple[float, float]  # the media box's lower-left corner, points
-    _ink: Any = None
     _bitmap: Any = None
     """The pdfium bitmap `pixels` is a view of (kept here, so that it lives as long)."""
 
-    @property
-    def ink(self) -> Any:
-        """Where ink lands: a boolean (height, width) array, True where some channel is
-        below PAPER_WHITE (worked out once, for the margin check; the bleed check reads
-        its samples with `inked`)."""
-        if self._ink is None:
-            import numpy as np
-
-            # the darkest channel, one channel at a time (numpy's min over the last,
-            # 3-long axis walks the pixels one by one: ten times slower)
-            p = self.pixels
-            self._ink = np.minimum(np.minimum(p[..., 0], p[..., 1]), p[..., 2]) < PAPER_WHITE
-        return self._ink
-
     def inked(self, ix: int, iy: int) -> bool:
-        """`ink[iy, ix]`, read from that one pixel unless the mask is made already."""
-        if self._ink is not None:
-            return bool(self._ink[iy, ix])
+        """Whether ink lands on pixel (ix, iy): some channel below PAPER_WHITE."""
         return min(self.pixels[iy, ix].tolist()) < PAPER_WHITE
+
+    def ink_bounds(self) -> tuple[int, int, int, int] | None:
+        """The first and last column and the first and last row with ink (None: a blank
+        page). Each row's and each column's darkest byte, read off the pixels as rows of
+        bytes: three times faster than a mask of inked pixels first (numpy's min over the
+        last, 3-long axis walks the pixels one by one: slower still)."""
+        h, w = self.pixels.shape[:2]
+        rows = self.pixels.reshape(h, w * 3)
+        inked_rows = (rows.min(axis=1) < PAPER_WHITE).nonzero()[0]
+        if inked_rows.size == 0:
+            return None
+        inked_cols = (rows.min(axis=0).reshape(w, 3).min(axis=1) < PAPER_WHITE).nonzero()[0]
+        return (int(inked_cols[0]), int(inked_cols[-1]), int(inked_rows[0]),
+                int(inked_rows[-1]))
 
     def px(self, x: float, y: float) -> tuple[float, float]:
         """Pixel coordinates of PDF point (x, y) (y up)."""
