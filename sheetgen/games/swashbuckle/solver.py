@@ -337,10 +337,12 @@ class Solution:
         return self.tables
 
 
-def terminal_values(ct: CardTables) -> np.ndarray:
+def terminal_values(ct: CardTables, unknown: bool = True) -> np.ndarray:
     """The value array with only the full card known: no points left to come, except the
-    no-zero bonus (Smooth Sailing) where the card has one. Solving and loading both start here."""
-    V = np.full(ct.shape, np.nan)
+    no-zero bonus (Smooth Sailing) where the card has one. Solving and loading both start here.
+    Every other position is NaN (unknown), or left unwritten with `unknown=False` for a
+    caller that writes them all (`table.load_table`)."""
+    V = np.full(ct.shape, np.nan) if unknown else np.empty(ct.shape)
     full = (1 << ct.n_boxes) - 1
     V[full] = 0.0
     if ct.n_z == 2:

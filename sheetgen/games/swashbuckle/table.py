@@ -166,11 +166,13 @@ def unpack_values(data: bytes, name: str = "table") -> np.ndarray:
     planes = np.frombuffer(raw, dtype=np.uint8, offset=header_end + 1)
     if len(planes) != 2 * n:
         raise SheetgenError(f"strategy table {name} is truncated", hint="reinstall sheetgen")
-    zigzag = np.empty(n, dtype="<u2")
-    zigzag.view(np.uint8).reshape(-1, 2)[:] = planes.reshape(2, n).T
-    z = zigzag.astype(np.int32)
-    delta = (z >> 1) ^ -(z & 1)
-    return (np.cumsum(delta, dtype=np.int64) % 65536).astype(np.uint16)
+    # All in uint16, whose arithmetic wraps modulo 2**16 as the packing's steps do: no
+    # int32/int64 copies of the ~7 million values (this was half of loading the table).
+    low, high = planes.reshape(2, n)   # little-endian ("<u2"): the low bytes first
+    z = low.astype(np.uint16)
+    z |= high.astype(np.uint16) << 8
+    delta = (z >> 1) ^ (np.uint16(0) - (z & 1))
+    return np.cumsum(delta, dtype=np.uint16)
 
 
 def save_table(solution: Solution, distribution: Distribution | None = None,
@@ -276,17 +278,30 @@ def load_table(card: Card | None = None, directory: Path | None = None,
         with np.load(npz_path) as data:
             stored = data["values"]
             encoding = str(data["encoding"])
-    values = stored.astype(np.float64) / Q if encoding == "q128" else stored.astype(np.float64)
     ct = card_tables(card)
-    V = terminal_values(ct)
     masks, reachable = storage_order(ct)
-    if int(reachable.sum()) != len(values):
+    if int(reachable.sum()) != len(stored):
         raise SheetgenError(f"strategy table {npz_path.name} does not fit card '{card.name}'",
                             hint=f"delete it (it is rebuilt at first use): {npz_path}")
-    layered = np.full(reachable.shape, np.nan)
-    layered[reachable] = values
-    V[masks] = layered.transpose(0, 3, 1, 2)
-    return Solution(card, V, 0.0, len(values), ct)
+    scale = Q if encoding == "q128" else 1.0
+    # Every position but the full card is written below (`masks` lists them all), so the
+    # array is not filled with NaN first; the rows are laid out a block at a time through
+    # one small buffer rather than through a second whole-card array.
+    V = terminal_values(ct, unknown=False)
+    ends = np.cumsum(reachable.sum(axis=(1, 2, 3)))
+    block = np.empty((min(LOAD_BLOCK, len(masks)), *reachable.shape[1:]))
+    for start in range(0, len(masks), LOAD_BLOCK):
+        stop = min(start + LOAD_BLOCK, len(masks))
+        rows = block[: stop - start]
+        rows.fill(np.nan)
+        first = ends[start - 1] if start else 0
+        rows[reachable[start:stop]] = stored[first:ends[stop - 1]] / scale
+        V[masks[start:stop]] = rows.transpose(0, 3, 1, 2)
+    return Solution(card, V, 0.0, len(stored), ct)
+
+
+LOAD_BLOCK = 2048
+"""Masks `load_table` lays out at a time (a buffer of a few megabytes)."""
 
 
 def _build(card: Card, build: Callable[[Path], None] | bool,
