@@ -44,6 +44,7 @@ from sheetgen.games.swashbuckle.solver import (
     CardTables,
     Solution,
     bonus_subtotals,
+    boxes_used,
     card_tables,
     solve,
     terminal_values,
@@ -107,9 +108,7 @@ def storage_order(ct: CardTables) -> tuple[np.ndarray, np.ndarray]:
     n = ct.n_boxes
     full = (1 << n) - 1
     every = np.arange(full, dtype=np.int64)
-    used = np.zeros(full, dtype=np.int64)
-    for b in range(n):
-        used += every >> b & 1
+    used = boxes_used(n)[:full]
     masks = every[np.lexsort((every, -used))]
     bonus_bits = sum(1 << b for b in range(n) if ct.in_bonus_b[b])
     reach_sub = np.zeros((len(masks), ct.n_sub), dtype=bool)
