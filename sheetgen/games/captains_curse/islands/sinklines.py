@@ -278,7 +278,9 @@ class _FaceGraph:
     """The faces' borders in the shapes the searches here walk them, built once per mesh."""
 
     land: list[list[tuple[int, tuple[int, int]]]]  # per face: (neighbour, edge key)
-    centre: list[list[tuple[int, int]]]  # per face: its centre-box edge keys
+    centre: list[tuple[int, list[tuple[int, int]]]]  # (face, its centre-box edge keys) per
+    # face on the centre box
+    faces: frozenset[int]  # every face
     landward: list[frozenset[int]]  # per face: its edges (indices) but those on the coast
     connected: dict[frozenset[int], bool]  # `_connected`'s answers
 
@@ -290,21 +292,25 @@ def _face_graph(mesh: Mesh) -> _FaceGraph:
     if known is None:
         borders = mesh.borders_f
         land = [[(g, key) for g, key in b if g >= 0] for b in borders]
-        centre = [[key for g, key in b if g == CENTRE] for b in borders]
+        centre = [(f, keys) for f, keys in enumerate([key for g, key in b if g == CENTRE]
+                                                     for b in borders) if keys]
         landward_f: list[set[int]] = [set() for _ in borders]
         for e, (faces, kind) in enumerate(zip(mesh.faces_e, mesh.kind_e, strict=True)):
             if kind != "coast":
                 for f in faces:
                     landward_f[f].add(e)
         landward = [frozenset(es) for es in landward_f]
-        known = mesh.__dict__["_face_graph"] = _FaceGraph(land, centre, landward, {})
+        known = mesh.__dict__["_face_graph"] = _FaceGraph(land, centre,
+                                                          frozenset(range(len(borders))),
+                                                          landward, {})
     return known
 
 
-def _reaching(land: list[list[tuple[int, tuple[int, int]]]], centre: list[list[tuple[int, int]]],
+def _reaching(land: list[list[tuple[int, tuple[int, int]]]],
+              centre: list[tuple[int, list[tuple[int, int]]]],
               cut: set[tuple[int, int]]) -> set[int]:
     """The faces joined to the centre box by borders not in `cut`."""
-    reached = {f for f, keys in enumerate(centre) if any(k not in cut for k in keys)}
+    reached = {f for f, keys in centre if any(k not in cut for k in keys)}
     todo = list(reached)
     while todo:
         f = todo.pop()
@@ -320,7 +326,7 @@ def region_of_path(mesh: Mesh, path: tuple[int, ...]) -> frozenset[int] | None:
     graph = _face_graph(mesh)
     cut = _edges_of(path)
     reached = _reaching(graph.land, graph.centre, cut)
-    region = frozenset(f for f in range(len(mesh.polygon_f)) if f not in reached)
+    region = graph.faces - reached
     if not region:
         return None
     own = chord_path(mesh, region)

@@ -72,19 +72,19 @@ def document(scalar, key):
     return st.dictionaries(key, value, max_size=6)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(document(plain, KEYS))
 def test_island_like_data_is_written_as_pyyaml_writes_it(data):
     _same_text(data)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(document(st.one_of(plain, plain, plain, odd), st.one_of(KEYS, KEYS, KEYS, odd_text)))
 def test_odd_data_is_written_as_pyyaml_writes_it_or_declined(data):
     _same_text(data)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(["s01", "s17", "Skull Rock", "Dead Man's Cove " * 3]),
                 min_size=1, max_size=60), st.integers(0, 6))
 def test_long_flow_sequences_wrap_where_pyyaml_wraps_them(items, depth):
