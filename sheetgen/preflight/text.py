@@ -100,15 +100,16 @@ def quantile(values: Any, q: float) -> float:
     """`np.quantile(values, q)` (numpy's default, linear method), computed as numpy computes
     it, step for step, without its set-up: called once per text run, np.quantile's own
     overhead was a third of the contrast check. `values` (a 1-d float array, not empty) is
-    partitioned in place."""
+    partitioned in place, at the lower of the two order statistics only: the next one is
+    the least of what lies above it (a third of the time of partitioning at both)."""
 
     n = values.size
     virtual = (n - 1) * q
     if virtual >= n - 1:
         return float(values.max())
     lo = math.floor(virtual)
-    values.partition((lo, lo + 1))
-    a, b = float(values[lo]), float(values[lo + 1])
+    values.partition(lo)
+    a, b = float(values[lo]), float(values[lo + 1:].min())
     gamma = virtual - lo
     diff = b - a
     return b - diff * (1 - gamma) if gamma >= 0.5 else a + diff * gamma
