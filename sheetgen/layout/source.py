@@ -264,6 +264,13 @@ class _NotFast(Exception):
 
 
 _NOTHING: Any = object()  # `_Events.document()` of a text without a document
+_SCALARS: dict[tuple[Any, str, Any], Any] = {}
+"""Scalars `_Events` read, by tag, text and implicitness (all that resolving and constructing
+them looks at; the values are immutable: text, numbers, true/false, null, dates): a game log
+writes the same few numbers and words thousands of times, and the Python resolver's regular
+expressions and constructors per scalar were a third of reading one. Only values read without
+fault are kept, so a faulty scalar is still met by the composer."""
+_SCALARS_KEPT = 4096  # emptied when full: bounded memory for any stream of files
 
 
 class _Events:
@@ -311,15 +318,24 @@ class _Events:
         kind = type(event)
         loader = self.loader
         if kind is yaml.ScalarEvent:
+            if _question_in_plain_bracketed(self.in_brackets, event.style, event.value):
+                raise _NotFast
+            key = (event.tag, event.value, event.implicit)
+            known = _SCALARS.get(key, _SCALARS)
+            if known is not _SCALARS:
+                return known
             tag = event.tag
             if tag is None or tag == "!":
                 tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-            if tag not in _SCALAR_TAGS or _question_in_plain_bracketed(
-                    self.in_brackets, event.style, event.value):
+            if tag not in _SCALAR_TAGS:
                 raise _NotFast
             node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
                                    event.style)
-            return self.constructors[tag](loader, node)
+            value = self.constructors[tag](loader, node)
+            if len(_SCALARS) >= _SCALARS_KEPT:
+                _SCALARS.clear()
+            _SCALARS[key] = value
+            return value
         if depth >= self.max_depth:
             raise _NotFast
         flow = bool(event.flow_style)
