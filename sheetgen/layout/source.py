@@ -80,6 +80,9 @@ def position_of(container: Any, key: Any) -> Position | None:
     return None
 
 
+_SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
+
+
 def plain_with_positions(tree: Any, *, key_marker: Any = None
                          ) -> tuple[Any, dict[PathKey, Position]]:
     """Plain dicts/lists copied from a positioned tree, and the position of every value in it.
@@ -89,19 +92,45 @@ def plain_with_positions(tree: Any, *, key_marker: Any = None
     A scalar root has no position; containers that are not Mapping/Sequence add none.
     """
     positions: dict[PathKey, Position] = {}
+    marked = key_marker is not None
 
     def walk(value: Any, path: PathKey, pos: Position | None) -> Any:
+        # Scalars are copied in their container's loop, not by a call each (most values of
+        # a game log are scalars: the calls were most of the copy's time).
         if pos is not None:
             positions[path] = pos
         if isinstance(value, dict):
             out = {}
+            tracked = isinstance(value, Mapping)
+            default = value.pos if tracked else None
+            value_pos = value.value_pos if tracked else {}
+            key_pos = value.key_pos if tracked else {}
             for key, item in value.items():
-                if key_marker is not None and isinstance(value, Mapping):
-                    positions[(*path, key, key_marker)] = value.key_pos_of(key)
-                out[key] = walk(item, (*path, key), position_of(value, key))
+                if marked and tracked:
+                    positions[(*path, key, key_marker)] = key_pos.get(key, default)
+                at = value_pos.get(key, default)
+                if type(item) in _SCALAR_TYPES:
+                    if at is not None:
+                        positions[(*path, key)] = at
+                    out[key] = item
+                else:
+                    out[key] = walk(item, (*path, key), at)
             return out
         if isinstance(value, list):
-            return [walk(item, (*path, i), position_of(value, i)) for i, item in enumerate(value)]
+            items = []
+            tracked = isinstance(value, Sequence)
+            default = value.pos if tracked else None
+            item_pos = value.item_pos if tracked else []
+            known = len(item_pos)
+            for i, item in enumerate(value):
+                at = item_pos[i] if i < known else default
+                if type(item) in _SCALAR_TYPES:
+                    if at is not None:
+                        positions[(*path, i)] = at
+                    items.append(item)
+                else:
+                    items.append(walk(item, (*path, i), at))
+            return items
         return value
 
     return walk(tree, (), getattr(tree, "pos", None)), positions
