@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from sheetgen.games.captains_curse import fast
-from sheetgen.games.captains_curse.fast import policies
 from sheetgen.games.captains_curse.players import (
     get_policy,
     make_player,
@@ -84,14 +81,3 @@ def test_policies_are_ordered_by_strength(cramped, ruleset):
     greedy = simulate(cramped, ruleset, "greedy", 200, seed=3)
     assert rnd.mean_score + 30 < greedy.mean_score
     assert greedy.win_rate_ci[0] > rnd.win_rate_ci[1]
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([0.0, -0.0, 1.0, -1.5, 2.5, 1.0e18, -1.0e18, np.inf, np.nan]),
-                min_size=1, max_size=12), st.integers(1, 14))
-def test_smallest_is_a_stable_argsort(values, k):
-    """The searches' pick of their k best candidates (policies.smallest) is numba's stable
-    argsort cut to k, ties and NaN included: NumPy's stable sort orders as numba's does."""
-    x = np.array(values, dtype=np.float64)
-    expected = np.argsort(x, kind="mergesort")[:k]
-    assert list(policies.smallest(x, np.int64(k))) == list(expected)

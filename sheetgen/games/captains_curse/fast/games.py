@@ -1,10 +1,5 @@
 """Whole games in one compiled call: `play` (one game, with its turn records) and
-`play_summaries` (many games, one summary row each, for simulation and verification).
-
-Both go through one compiled function, `play_games`, which plays the game inline
-(`play_game`): numba links a called function's code into its caller and optimises it
-again, so a compiled `play` beside a compiled `play_summaries` optimised the whole search
-twice on an empty cache (5.5 s of CPU)."""
+`play_summaries` (many games, one summary row each, for simulation and verification)."""
 
 from __future__ import annotations
 
@@ -40,7 +35,6 @@ from sheetgen.games.captains_curse.fast.arrays import (
     SUM_LOST,
     SUM_PERFECT,
     SUM_SCORE,
-    SUM_SIZE,
     SUM_TERM,
     SUM_TOTALS,
     SUM_TURNS,
@@ -75,8 +69,8 @@ ROLLS = np.int64(36)
 """A roll's outcomes, not a literal (see policies.FIRST_ROW)."""
 
 
-@njit(cache=True, inline="always")
-def play_game(
+@njit(cache=True)
+def play(
     table: np.ndarray,
     policy: int,
     seed: np.uint64,
@@ -138,20 +132,15 @@ def play_game(
 
 
 @njit(cache=True)
-def play_games(
-    table: np.ndarray,
-    policy: int,
-    seeds: np.ndarray,
-    params: np.ndarray,
-    out: np.ndarray,
-    state: np.ndarray,
-    rec: np.ndarray,
+def play_summaries(
+    table: np.ndarray, policy: int, seeds: np.ndarray, params: np.ndarray, out: np.ndarray
 ) -> None:
     """Play one game per seed; out[g] = score, six column totals, X, unsunk, lost,
-    any perfect column, termination code, turns. state and rec are left holding the last
-    game's final state and turn records."""
+    any perfect column, termination code, turns."""
+    rec = np.empty((MAX_TURNS, R_SIZE), dtype=np.int64)
+    state = np.empty(S_SIZE, dtype=np.int64)
     for g in range(seeds.shape[0]):
-        turns = play_game(table, policy, seeds[g], params, state, rec)
+        turns = play(table, policy, seeds[g], params, state, rec)
         x_total = 0
         perfect = 0
         for c in range(6):
@@ -174,25 +163,3 @@ def play_games(
         out[g, SUM_PERFECT] = perfect
         out[g, SUM_TERM] = termination(table, state)
         out[g, SUM_TURNS] = turns
-
-
-def play(
-    table: np.ndarray,
-    policy: int,
-    seed: np.uint64,
-    params: np.ndarray,
-    state: np.ndarray,
-    rec: np.ndarray,
-) -> int:
-    """Play one game from the empty sheet; fill state (final state) and rec; return turns."""
-    out = np.empty((1, SUM_SIZE), dtype=np.int64)
-    play_games(table, policy, np.full(1, seed, dtype=np.uint64), params, out, state, rec)
-    return int(out[0, SUM_TURNS])
-
-
-def play_summaries(
-    table: np.ndarray, policy: int, seeds: np.ndarray, params: np.ndarray, out: np.ndarray
-) -> None:
-    """Play one game per seed; out[g] = its summary row (see play_games)."""
-    play_games(table, policy, seeds, params, out, np.empty(S_SIZE, dtype=np.int64),
-               np.empty((MAX_TURNS, R_SIZE), dtype=np.int64))

@@ -942,28 +942,6 @@ def greedy_top(
         have[j] = True
 
 
-@njit(cache=True)
-def smallest(x: np.ndarray, k: int) -> np.ndarray:
-    """The indices of the k smallest of x, smallest first, ties to the lower index and NaN
-    last: `np.argsort(x, kind="mergesort")[:k]` (numba's stable sort orders floats by
-    `a < b or (isnan(b) and not isnan(a))`, as this does). Picked one by one: the searches
-    take a few of a few dozen, and numba's merge sort cost seconds of every cold compile."""
-    n = x.shape[0]
-    k = min(k, n)
-    taken = np.zeros(n, dtype=np.bool_)
-    out = np.empty(k, dtype=np.int64)
-    for j in range(k):
-        best = n
-        for i in range(n):
-            if taken[i]:
-                continue
-            if best == n or x[i] < x[best] or (np.isnan(x[best]) and not np.isnan(x[i])):
-                best = i
-        taken[best] = True
-        out[j] = best
-    return out
-
-
 KEPT_VALID = S_SIZE
 KEPT_SIZE = S_SIZE + 1
 """`kept`: the expert's chosen position after greedy's loot and sink (the state), then 1
@@ -1040,7 +1018,7 @@ def choose_placement_keeping(
                 copy_state(scratch, state)
                 resolve(table, scratch, moves, i, params, need, loots, out)
                 first[i] = -value(table, scratch, params, need)
-            order = smallest(first, k)
+            order = np.argsort(first, kind="mergesort")[:k]
     # The best reply_value wins, ties to the lowest index.
     reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
@@ -1187,7 +1165,7 @@ def choose_sink_knowing(
             n_usable += 1
     if n_usable == 0:
         return -1
-    order = smallest(costs, min(k, n_usable))
+    order = np.argsort(costs, kind="mergesort")[: min(k, n_usable)]
     scratch = np.empty(S_SIZE, dtype=np.int64)
     scratch2 = np.empty(S_SIZE, dtype=np.int64)
     reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
