@@ -70,6 +70,8 @@ class WorkerPool(ProcessPoolExecutor):
         if exc_type is None:
             return bool(super().__exit__(exc_type, exc, tb))
         processes = list((getattr(self, "_processes", None) or {}).values())
+        # Taken before shutdown, which forgets the thread (sets the attribute to None)
+        manager = getattr(self, "_executor_manager_thread", None)
         self.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
@@ -80,7 +82,6 @@ class WorkerPool(ProcessPoolExecutor):
         # it finish first: otherwise the interpreter's exit hook may write to that pipe while
         # it is being closed (a race in Python 3.11's concurrent.futures) and print an
         # "OSError: Bad file descriptor" traceback after a clean Ctrl-C.
-        manager = getattr(self, "_executor_manager_thread", None)
         if manager is not None and manager is not threading.current_thread():
             manager.join(timeout=5)
         return False
