@@ -221,27 +221,67 @@ def test_the_environment_is_reused_only_for_the_same_package_content(dist, tmp_p
 
 
 _EACH = """\
-import json, sys
+import contextlib, json, sys
 from sheetgen.cli import main
-for args in json.loads(sys.argv[1]):
-    try:
-        main(args)
-    except SystemExit as end:
-        if end.code:
-            sys.exit(f"sheetgen {' '.join(args)}: exit status {end.code}")
+for args, stdout in json.loads(sys.argv[1]):
+    with open(stdout, "w") if stdout else contextlib.nullcontext() as out, \
+            contextlib.redirect_stdout(out) if out else contextlib.nullcontext():
+        try:
+            main(args)
+        except SystemExit as end:
+            if end.code:
+                sys.exit(f"sheetgen {' '.join(args)}: exit status {end.code}")
 """
 
 
-def _each(python: Path, commands: list[list[str | Path]], cwd: Path) -> str:
+def _each(python: Path, commands: list[list[str | Path]], cwd: Path,
+          stdout: dict[int, Path] | None = None) -> str:
     """Run sheetgen commands one after the other in one process of `python` (the wheel's),
     as `sheetgen` would run each: a process start per command cost about a second of CPU
-    each (importing the CLI, reportlab, the fonts again) and tested nothing more; the entry
-    point itself is run on its own by the tests."""
-    return _run([python, "-c", _EACH, json.dumps([[str(a) for a in c] for c in commands])],
-                cwd=cwd)
+    each (importing the CLI, reportlab, the fonts, WeasyPrint again) and tested nothing
+    more; the entry point itself is run on its own by the tests. `stdout` names a file for
+    a command's output (by its index), for the tests that read what it printed."""
+    stdout = stdout or {}
+    plan = [[[str(a) for a in c], str(stdout[k]) if k in stdout else None]
+            for k, c in enumerate(commands)]
+    return _run([python, "-c", _EACH, json.dumps(plan)], cwd=cwd)
 
 
-def test_installed_wheel_works_from_another_folder(venv, tmp_path):
+GAMES = ("shipwrecked", "voodoo", "black-dice")
+SIMULATE = ["black-dice", "simulate", "kraken", "-n", "20", "--seed", "3"]
+
+
+@pytest.fixture(scope="module")
+def made(venv, tmp_path_factory) -> Path:
+    """What the two tests below make with the wheel's CLI, made in one process of the
+    wheel's Python (`_each`) in a folder outside the checkout: every bundled layout but the
+    first (which the first test renders through the entry point), a Captain's Curse pad,
+    two rulebooks, the other games' pads, a Tabletop Simulator export, a Black Dice
+    simulation and Swashbuckle's par line (their printed output kept in files). One
+    process for both tests, not one each: the second paid the interpreter, the CLI,
+    reportlab, WeasyPrint and the fonts again (about 3 s of CPU) and tested nothing more."""
+    out = tmp_path_factory.mktemp("from-the-wheel")
+    layouts = sorted(bundled_layouts())
+    commands: list[list[str | Path]] = [
+        *(["render", name, "--seed", "7", "-q", "-o", out / f"{name.replace('/', '-')}.pdf"]
+          for name in layouts[1:]),
+        ["pad", "captains-curse", "--count", "2", "--seed", "7", "--jobs", "1",
+         "-o", out / "pad.pdf"],
+        ["rulebook", "shipwrecked", "-o", out / "rules.pdf"],
+        *(["pad", game, "-o", out / f"{game}.pdf"] for game in GAMES),
+        # Image export (pypdfium2) of a Black Dice layout with its backs, from the wheel's
+        # layouts.
+        ["export", "tts", "black-dice/pirate-tiles", "-o", out / "tts"],
+        ["rulebook", "black-dice", "-o", out / "black-dice-rules.pdf"],
+        SIMULATE,
+        ["swashbuckle", "par"]]
+    n = len(commands)
+    _each(venv / "bin" / "python", commands, cwd=out,
+          stdout={n - 2: out / "simulate.txt", n - 1: out / "par.txt"})
+    return out
+
+
+def test_installed_wheel_works_from_another_folder(venv, made, tmp_path):
     python, sheetgen = venv / "bin" / "python", venv / "bin" / "sheetgen"
     where = _run([python, "-c", "import sheetgen; print(sheetgen.__file__)"], cwd=tmp_path)
     assert Path(where.strip()).is_relative_to(venv), where
@@ -250,52 +290,40 @@ def test_installed_wheel_works_from_another_folder(venv, tmp_path):
     listed = [line.split()[0] for line in _run([sheetgen, "list"], cwd=tmp_path).splitlines()]
     assert listed == sorted(bundled_layouts()), "the wheel lists other layouts than the checkout"
     # Every listed layout renders from the wheel: the first through the entry point, the rest
-    # through the same CLI in one process of the wheel's Python (`_each`), with a Captain's
+    # through the same CLI in one process of the wheel's Python (`made`), with a Captain's
     # Curse pad and a rulebook (Shipwrecked!'s, the shortest, 2.5 s of CPU where Voodoo's took
     # 6 s: any book proves the templates and fonts are read from the wheel, and the test below
     # sets the Black Dice book from it too).
-    outs = {name: tmp_path / f"{name.replace('/', '-')}.pdf" for name in listed}
+    outs = {name: made / f"{name.replace('/', '-')}.pdf" for name in listed}
+    outs[listed[0]] = tmp_path / "first.pdf"
     _run([sheetgen, "render", listed[0], "--seed", "7", "-q", "-o", outs[listed[0]]],
          cwd=tmp_path)
-    _each(python, [
-        *(["render", name, "--seed", "7", "-q", "-o", outs[name]] for name in listed[1:]),
-        ["pad", "captains-curse", "--count", "2", "--seed", "7", "--jobs", "1",
-         "-o", tmp_path / "pad.pdf"],
-        ["rulebook", "shipwrecked", "-o", tmp_path / "rules.pdf"]], cwd=tmp_path)
     for name, out in outs.items():
         assert out.read_bytes().startswith(b"%PDF-"), name
-    assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF-")
-    assert (tmp_path / "rules.pdf").read_bytes().startswith(b"%PDF-")
+    assert (made / "pad.pdf").read_bytes().startswith(b"%PDF-")
+    assert (made / "rules.pdf").read_bytes().startswith(b"%PDF-")
 
 
-def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
+def test_every_game_runs_from_the_installed_wheel(venv, made, tmp_path):
     """Each of the five games reads its own data from the wheel, outside the checkout: the
     Shipwrecked!, Voodoo and Black Dice pads (their tiles, board and card YAML, icons, fonts),
     a Black Dice simulation of a bundled quest file and a Tabletop Simulator export of its
     pirate tiles, Swashbuckle's par line from the shipped JSON summary, the Black Dice
-    rulebook, and the Captain's Curse island pad (test above)."""
+    rulebook (all made by `made`), and the Captain's Curse island pad (test above)."""
     python, sheetgen = venv / "bin" / "python", venv / "bin" / "sheetgen"
-    games = ("shipwrecked", "voodoo", "black-dice")
-    rulebook = tmp_path / "black-dice-rules.pdf"
-    # Image export (pypdfium2) of a Black Dice layout with its backs, from the wheel's layouts.
-    _each(python, [*(["pad", game, "-o", tmp_path / f"{game}.pdf"] for game in games),
-                   ["export", "tts", "black-dice/pirate-tiles", "-o", tmp_path / "tts"],
-                   ["rulebook", "black-dice", "-o", rulebook]], cwd=tmp_path)
-    for game in games:
-        out = tmp_path / f"{game}.pdf"
+    for game in GAMES:
+        out = made / f"{game}.pdf"
         assert out.read_bytes().startswith(b"%PDF-"), game
         assert len(re.findall(rb"/Type\s*/Page(?!s)", out.read_bytes())) > 1, game
-    simulated = _run([sheetgen, "black-dice", "simulate", "kraken", "-n", "20", "--seed", "3"],
-                     cwd=tmp_path)
     from click.testing import CliRunner  # the checkout's own CLI, in this process
 
     from sheetgen.cli import main
 
-    checkout = CliRunner().invoke(main, ["black-dice", "simulate", "kraken", "-n", "20",
-                                         "--seed", "3"])
+    checkout = CliRunner().invoke(main, SIMULATE)
     assert checkout.exit_code == 0, checkout.output
+    simulated = (made / "simulate.txt").read_text()
     assert simulated == checkout.stdout, "the wheel's quest files differ from the checkout's"
-    par = _run([sheetgen, "swashbuckle", "par"], cwd=tmp_path)
+    par = (made / "par.txt").read_text()
     assert "p50:" in par, par
     # The advisor on a fresh install (empty cache): the wheel's packed table, nothing solved.
     cache = tmp_path / "empty-cache"
@@ -310,7 +338,7 @@ def test_every_game_runs_from_the_installed_wheel(venv, tmp_path):
                    extra_env={"SHEETGEN_CACHE": str(cache)})
     assert shipped.split() == ["True", "True"], shipped
     assert not cache.exists()
-    assert sorted(p.name for p in (tmp_path / "tts").iterdir()) == [
+    assert sorted(p.name for p in (made / "tts").iterdir()) == [
         "black-dice-pirate-tiles-back.png", "black-dice-pirate-tiles-sheet.png",
         "black-dice-pirate-tiles.json"]
-    assert rulebook.read_bytes().startswith(b"%PDF-")
+    assert (made / "black-dice-rules.pdf").read_bytes().startswith(b"%PDF-")
