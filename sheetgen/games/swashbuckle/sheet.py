@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from sheetgen.games.swashbuckle.card import (
     parse_option_args,
     parse_options,
 )
-from sheetgen.games.swashbuckle.rules import Reroll, all_counts
+from sheetgen.games.swashbuckle.rules import Reroll, Rule, all_counts
 from sheetgen.games.swashbuckle.yamlsrc import KEY, YamlDoc, check_keys, expect_int
 
 MATCH_KEYS = {"pillaged", "pillaged_by", "hornswaggle", "curse", "earlier_rank", "penalty"}
@@ -125,15 +126,26 @@ def derive(card: Card, boxes: dict[str, int], joker_marks: int = 0, pillaged: in
 
 def possible_scores(card: Card, box: Box) -> set[int]:
     """Every value the box can hold: any roll, a cursed roll, or a joker placement."""
+    return set(_possible_scores(box.rule, card.n_dice, card.n_faces, box.cursed_forbidden,
+                                box.cursed_multiplier, box.joker_points if card.joker else None))
+
+
+@lru_cache(maxsize=1024)
+def _possible_scores(rule: Rule, n_dice: int, n_faces: int, cursed_forbidden: bool,
+                     cursed_multiplier: int, joker_points: int | None) -> frozenset[int]:
+    """`possible_scores` from the only fields of the card and box it reads, remembered: rules
+    are frozen values, and every sheet load re-scored every roll (252 with five dice, and
+    the cursed ones) for each box written without its dice, most of the CPU of checking a
+    sheet."""
     values: set[int] = set()
-    for counts in all_counts(card.n_dice, card.n_faces):
-        values |= box.rule.possible(counts)
-    if not box.cursed_forbidden and not isinstance(box.rule, Reroll) and card.n_dice > 1:
-        for counts in all_counts(card.n_dice - 1, card.n_faces):
-            values.add(box.rule.points(counts) * box.cursed_multiplier)
-    if card.joker:
-        values.add(box.joker_points)
-    return values
+    for counts in all_counts(n_dice, n_faces):
+        values |= rule.possible(counts)
+    if not cursed_forbidden and not isinstance(rule, Reroll) and n_dice > 1:
+        for counts in all_counts(n_dice - 1, n_faces):
+            values.add(rule.points(counts) * cursed_multiplier)
+    if joker_points is not None:
+        values.add(joker_points)
+    return frozenset(values)
 
 
 def load_sheet(path: str | Path, card: Card | None = None,
