@@ -10,13 +10,38 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.rulebooks import GAMES, render_book
+from sheetgen.rulebooks import GAMES, render_all, render_book
+
+PARALLEL_PAPER = "a5"
+"""The paper whose books a run makes all at once with `render_all(GAMES, paper, jobs=2)`,
+as `sheetgen rulebook --all --jobs 2` does (`rendered_in_parallel`): every A5 book is read by
+a test (the quick reference must fit an A5 page), and the test of parallel rendering reads
+the same renders instead of making two more."""
+
+
+def _name(game: str, paper: str, booklet: bool) -> str:
+    return f"rulebook:{game}:{paper}:{'booklet' if booklet else 'book'}"
+
+
+def _order_name(paper: str) -> str:
+    return f"rulebook-order:{paper}"
 
 
 def _rulebook(files, game: str, paper: str, booklet: bool = False) -> Path:
     """The file of that rulebook, rendered by the first worker of the run to ask."""
-    name = f"rulebook:{game}:{paper}:{'booklet' if booklet else 'book'}"
+    name = _name(game, paper, booklet)
+    if paper == PARALLEL_PAPER and not booklet:
+        return files.path(name, lambda: _render_all(paper), lock=_order_name(paper))
     return files.path(name, lambda: {name: render_book(game, paper, booklet=booklet)})
+
+
+def _render_all(paper: str) -> dict[str, bytes]:
+    """Every game's book on `paper` from one `render_all(GAMES, paper, jobs=2)` (two worker
+    processes, longest book first), and the order its dict came back in."""
+    books = render_all(GAMES, paper, jobs=2)
+    files = {_name(game, paper, False): data for game, data in books.items()}
+    files[_order_name(paper)] = "\n".join(books).encode()
+    return files
 
 
 class _Books(dict):
@@ -48,6 +73,21 @@ def rendered(session_files):
 
     def get(game: str, paper: str, booklet: bool = False) -> bytes:
         return _rulebook(session_files, game, paper, booklet).read_bytes()
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def rendered_in_parallel(session_files):
+    """A function: `rendered_in_parallel(paper)`, the dict `render_all(GAMES, paper,
+    jobs=2)` returned (games in the order it gave them, PDF bytes), made once per run; for
+    PARALLEL_PAPER these are also the books `rendered(game, paper)` reads."""
+
+    def get(paper: str = PARALLEL_PAPER) -> dict[str, bytes]:
+        assert paper == PARALLEL_PAPER, "only the A5 books are made by render_all"
+        order = session_files.read(_order_name(paper), lambda: _render_all(paper))
+        return {game: _rulebook(session_files, game, paper).read_bytes()
+                for game in order.decode().split("\n")}
 
     return get
 

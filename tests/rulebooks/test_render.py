@@ -3,6 +3,7 @@ bundle, a one-page quick reference and byte-identical output for the same inputs
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 import subprocess
@@ -144,14 +145,18 @@ def test_every_character_of_the_content_is_in_the_bundled_fonts():
                 assert ord(ch) in covered, f"{path.name}:{number}: {ch!r} has no glyph"
 
 
-def test_parallel_rendering_gives_the_same_bytes(rendered):
-    from sheetgen.rulebooks import render_all
-
-    games = ("shipwrecked", "black-dice")
-    parallel = render_all(games, "a5", jobs=2)
-    assert list(parallel) == list(games)
-    for game in games:
-        assert parallel[game] == rendered(game, "a5")
+def test_parallel_rendering_gives_the_same_bytes(rendered_in_parallel, rendered_again):
+    """`render_all(GAMES, "a5", jobs=2)` (two worker processes, longest book first; the
+    run's A5 books, conftest's `rendered_in_parallel`) gives every game back, in the order
+    asked, and the same bytes as one process: Shipwrecked!'s book equals the single-process
+    render of the command line (`rendered_again`), and each book is its game's (the PDF
+    identifier render_book derives from the game and paper)."""
+    parallel = rendered_in_parallel("a5")
+    assert list(parallel) == list(GAMES)
+    assert parallel["shipwrecked"] == rendered_again("shipwrecked", "a5")
+    for game, data in parallel.items():
+        identifier = hashlib.sha256(f"sheetgen rulebook {game} a5".encode()).hexdigest()[:32]
+        assert f"/ID [({identifier})".encode() in data, game
 
 
 @pytest.mark.parametrize("game", GAMES)
