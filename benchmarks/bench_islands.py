@@ -81,8 +81,11 @@ def side_by_side(codes: list[Path], rounds: int, first: int, last: int,
                  difficulty: str, geometry: bool = False) -> None:
     """verify_figures (or geometry_figures) of each checkout in its own process,
     interleaved, the order reversed every other round (the same order each round favoured
-    one side by a few percent); best round each."""
+    one side by a few percent); best round each, then every round's figure (the machine
+    drifts by more than many changes gain: compare the rounds side by side)."""
     best: dict[Path, dict[str, float]] = {}
+    runs: dict[Path, list[float]] = {code: [] for code in codes}
+    loads: list[float] = []
     for r in range(rounds):
         for code in codes if r % 2 == 0 else codes[::-1]:
             env = {**os.environ, "PYTHONPATH": str(code)}
@@ -91,8 +94,10 @@ def side_by_side(codes: list[Path], rounds: int, first: int, last: int,
                  "--difficulty", difficulty, *(["--geometry"] if geometry else [])],
                 env=env, capture_output=True, text=True, check=True).stdout
             fig = json.loads(out.strip().splitlines()[-1])
+            runs[code].append(fig["cpu_per_island"])
             if code not in best or fig["cpu_per_island"] < best[code]["cpu_per_island"]:
                 best[code] = fig
+        loads.append(os.getloadavg()[0])
     for code in codes:
         f = best[code]
         if geometry:
@@ -106,7 +111,17 @@ def side_by_side(codes: list[Path], rounds: int, first: int, last: int,
               f"({1 / f['cpu_per_island']:.2f} islands/s per core), {f['tried']} tried for "
               f"{f['islands']}, {f['expert_per_island']:.0f} expert + "
               f"{f['greedy_per_island']:.0f} greedy games per island")
-    print(f"load: {os.getloadavg()[0]:.1f} (1-minute average at the end)")
+    unit = 1000 if geometry else 1
+    for code in codes:
+        print(f"{code}: every round (in run order), {'ms' if geometry else 's'}: "
+              + " ".join(f"{unit * x:.3f}" for x in runs[code])
+              + f"; median {unit * statistics.median(runs[code]):.3f}")
+    if len(codes) > 1:
+        ratios = [x / y for x, y in zip(runs[codes[0]], runs[codes[1]], strict=True)]
+        print(f"{codes[0]} / {codes[1]}, round by round: "
+              + " ".join(f"{x:.3f}" for x in ratios)
+              + f"; median {statistics.median(ratios):.3f}")
+    print("load (1-minute average after each round): " + " ".join(f"{x:.1f}" for x in loads))
 
 
 def main() -> None:

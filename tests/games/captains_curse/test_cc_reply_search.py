@@ -104,3 +104,99 @@ def test_reply_search_is_reply_value_or_a_bound(searched):
                                                 work, moves, scratch, out)
         assert done and total == exact
     assert cut > 0  # the bars above did cut some searches short
+
+
+# ---- rolls_total against the roll-by-roll sum it replaced (each roll's options listed)
+
+def listed_options(ok, lowest, doubles, spent_counts):
+    """Each roll's option codes as reply_value lists them, roll by roll (the code of
+    policies.roll_options before rolls_total weighed die values' groups), and the doubles'
+    kinds: (options per roll r, is r a double)."""
+    wrap = lambda v: (v - 1) % 6 + 1  # noqa: E731
+    n = policies.N_ENTRIES
+    rolls = []
+    for w in range(1, 7):
+        for b in range(1, 7):
+            opts = []
+            if w == b:
+                blank = doubles[w - 1] == 0
+                forced = blank or (doubles[w - 1] == 2 and not spent_counts)
+                if ok[w]:
+                    if not forced:
+                        opts.append(policies.E_FREE + w - 1)
+                    opts.append(policies.E_CURSED + w - 1)
+                else:
+                    opts.append(policies.E_PASS)
+                rolls.append((opts, True))
+                continue
+            if ok[w] or ok[b]:
+                opts += [policies.E_FREE + w - 1] if ok[w] else []
+                opts += [policies.E_CURSED + b - 1] if ok[b] else []
+            else:
+                opts.append(policies.E_PASS)
+            if lowest:
+                for mw, mb in ((wrap(w + 1), b), (wrap(w - 1), b), (w, wrap(b + 1)),
+                               (w, wrap(b - 1))):
+                    if ok[mw] or ok[mb]:
+                        opts += [n + policies.E_FREE + mw - 1] if ok[mw] else []
+                        opts += [n + policies.E_CURSED + mb - 1] if ok[mb] else []
+                    else:
+                        opts.append(n + policies.E_PASS)
+            rolls.append((opts, False))
+    return rolls
+
+
+def listed_total(rolls, opt_val, exact, shift):
+    """reply_value's sum, roll by roll in its order (the first best option kept), and the
+    inexact entries that are some roll's best with no exact entry equal to it."""
+    n = policies.N_ENTRIES
+    total = 0.0
+    refine = set()
+    for r, (opts, double) in enumerate(rolls):
+        best = opt_val[opts[0]]
+        for c in opts[1:]:
+            if opt_val[c] > best:
+                best = opt_val[c]
+        total += best + shift[r // 7 + 1] if double else best
+        at = {c - n if c >= n else c for c in opts if opt_val[c] == best}
+        if not any(exact[e] for e in at):
+            refine |= at
+    return total / 36.0, refine
+
+
+def test_rolls_total_is_the_roll_by_roll_sum():
+    """Every float and every entry to refine as the listed options give them, on drawn
+    option sets and values (drawn from a few numbers, so options tie often; spent values
+    a rounded sum, as in the search)."""
+    rng = np.random.default_rng(7)
+    table = np.zeros(200, dtype=np.int64)
+    n = policies.N_ENTRIES
+    checked = set()
+    for case in range(3000):
+        ok = np.zeros(7, dtype=np.bool_)
+        ok[1:] = rng.random(6) < rng.choice([0.2, 0.6, 0.9])
+        doubles = rng.integers(0, 3, 6)
+        spent_counts = bool(rng.integers(0, 2))
+        table[fast.arrays.T_SPENT_COUNTS] = spent_counts
+        state = np.zeros(fast.S_SIZE, dtype=np.int64)
+        state[fast.S_DBL:fast.S_DBL + 6] = doubles
+        lowest = int(next((d for d in range(1, 7) if doubles[d - 1] == 1), 0))
+        pool = rng.normal(0.0, 10.0, 4) if case % 2 else rng.normal(0.0, 10.0, 40)
+        values = rng.choice(pool, n)
+        spend_shift = float(rng.choice([0.0, 1.5, -3.25, float(rng.normal())]))
+        opt_val = np.concatenate([values, values + spend_shift])
+        circle_shift = rng.normal(0.0, 2.0, 7)
+        exact = rng.random(n) < rng.choice([0.0, 0.5, 1.0])
+        facts = np.empty(policies.FACTS_SIZE, dtype=np.int64)
+        shift = np.empty(7)
+        policies.roll_options(table, state, ok, lowest, circle_shift, facts, shift)
+        refine = np.zeros(n, dtype=np.bool_)
+        total = policies.rolls_total(opt_val, exact, ok, facts, shift, np.empty(14),
+                                     np.empty(14, dtype=np.int64), refine)
+        rolls = listed_options(ok, lowest, doubles, spent_counts)
+        want_shift = [circle_shift[d] if doubles[d - 1] == 0 else 0.0 for d in range(7)]
+        want, want_refine = listed_total(rolls, opt_val, exact, want_shift)
+        assert total == want, case
+        assert set(np.flatnonzero(refine)) == want_refine, case
+        checked.add((bool(lowest), len(want_refine) > 0, ok.sum()))
+    assert len(checked) > 20  # spends, refines and placeable dice of every kind were drawn

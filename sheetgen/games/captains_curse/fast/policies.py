@@ -223,14 +223,13 @@ def reply_value(
     opt_val[E_PASS] = pass_value
     for e in range(N_ENTRIES):
         opt_val[N_ENTRIES + e] = opt_val[e] + spend_shift
-    n_opt = np.empty(36, dtype=np.int64)
-    opts = np.empty(36 * MAX_OPTIONS, dtype=np.int64)
-    roll_shift = np.empty(36)
-    double = np.empty(36, dtype=np.bool_)
-    roll_options(table, state, ok, lowest, circle_shift, n_opt, opts, roll_shift, double)
+    facts = np.empty(FACTS_SIZE, dtype=np.int64)
+    roll_shift = np.empty(7)
+    roll_options(table, state, ok, lowest, circle_shift, facts, roll_shift)
     exact = np.ones(N_ENTRIES, dtype=np.bool_)
     refine = np.zeros(N_ENTRIES, dtype=np.bool_)
-    return rolls_total(opt_val, exact, n_opt, opts, roll_shift, double, refine)
+    return rolls_total(opt_val, exact, ok, facts, roll_shift, np.empty(14),
+                       np.empty(14, dtype=np.int64), refine)
 
 
 # The lazy leaf (reply_search): its entries are free[v], cursed[v] and the pass of
@@ -243,20 +242,25 @@ UNKNOWN = 1.0e300
 """The upper bound of a value nothing cheap bounds (a reply after which a sink could end
 the game, or one that ends it): such a value is computed when it could matter."""
 
+# A roll's options are codes o: entry o, or entry o - N_ENTRIES with the doubles symbol
+# spent (its value plus spend_shift). What a search's rolls offer (`roll_options`) is kept
+# in a few facts: the rolls (bits r = 6 * (w - 1) + b - 1) where the pass is an option,
+# without and with the symbol spent, whether one may be spent, and what each double offers.
+FACT_PASS, FACT_SPENT_PASS, FACT_LOWEST, FACT_DOUBLE = 0, 1, 2, 2  # FACT_DOUBLE + d
+FACTS_SIZE = FACT_DOUBLE + 7
+DOUBLE_BOTH, DOUBLE_CURSED, DOUBLE_PASS = 0, 1, 2  # a double d's options (see roll_options)
+
 # reply_search's work arrays, made once per decision (`search_work`), sliced here.
-# A roll's options (`roll_options`) are codes o: entry o, or entry o - N_ENTRIES with the
-# doubles symbol spent (its value plus spend_shift); at most MAX_OPTIONS a roll.
-MAX_OPTIONS = 10
-F_UB, F_UBC, F_VAL, F_EX, F_SHIFT, F_OPT, F_ROLL, F_PV, F_COLX = (
-    0, 36, 72, 85, 98, 105, 131, 167, 203)
+F_UB, F_UBC, F_VAL, F_EX, F_SHIFT, F_OPT, F_ROLL, F_GROUP, F_PV, F_COLX = (
+    0, 36, 72, 85, 98, 105, 131, 138, 152, 188)
 F_SPEND = F_COLX + 6  # spend_shift
 F_TOTAL = F_SPEND + 1  # the sum of the rolls so far (an upper bound until exact)
 F_SIZE = F_TOTAL + 1
-I_LOOTS, I_FIRST, I_NOPT, I_OPTS = 0, 6, 13, 49
-I_COL = I_OPTS + 36 * MAX_OPTIONS
+I_LOOTS, I_FIRST, I_FACTS, I_GROUP = 0, 6, 13, 13 + FACTS_SIZE
+I_COL = I_GROUP + 14
 I_COLB = I_COL + 36
 I_WET = I_COLB + 6
-B_EXACT, B_OK, B_REFINE, B_DOUBLE, B_MADE, B_COLHX, B_SIZE = 0, 13, 20, 33, 69, 105, 111
+B_EXACT, B_OK, B_REFINE, B_MADE, B_COLHX, B_SIZE = 0, 13, 20, 33, 69, 75
 
 
 @njit(cache=True)
@@ -352,12 +356,12 @@ def reply_start(
     pvs = fw[F_PV:F_COLX]  # per reply not over: its partial_value
     colx = fw[F_COLX:F_SIZE]  # the position's column_terms
     loots = iw[I_LOOTS:I_FIRST]
-    first = iw[I_FIRST:I_NOPT]  # replies of die v: first[v - 1]..first[v] - 1
+    first = iw[I_FIRST:I_FACTS]  # replies of die v: first[v - 1]..first[v] - 1
     col = iw[I_COL:I_COLB]  # per reply: its column
     colb = iw[I_COLB:I_WET]
     exact = bw[B_EXACT:B_OK]
     ok = bw[B_OK:B_REFINE]
-    refine = bw[B_REFINE:B_DOUBLE]
+    refine = bw[B_REFINE:B_MADE]
     made = bw[B_MADE:B_COLHX]  # per reply: items[] holds its position
     colhx = bw[B_COLHX:B_SIZE]
     loots[:] = -1
@@ -475,11 +479,8 @@ def reply_start(
                 circle_shift[d] = (with_tail(columns, table, scratch, params) - penalty) - base
                 circle_shift[d] += 1e-12
                 scratch[S_DBL + d - 1] = 0
-    n_opt = iw[I_NOPT:I_OPTS]
-    opts = iw[I_OPTS:I_COL]
-    roll_shift = fw[F_ROLL:F_PV]
-    double = bw[B_DOUBLE:B_MADE]
-    roll_options(table, state, ok, lowest, circle_shift, n_opt, opts, roll_shift, double)
+    roll_options(table, state, ok, lowest, circle_shift, iw[I_FACTS:I_GROUP],
+                 fw[F_ROLL:F_GROUP])
     fw[F_SPEND] = spend_shift
     return rolls_sum(work), not refine_any(work)
 
@@ -493,8 +494,9 @@ def rolls_sum(work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> fl
     for e in range(N_ENTRIES):
         opt_val[e] = fw[F_VAL + e]
         opt_val[N_ENTRIES + e] = fw[F_VAL + e] + spend_shift
-    total = rolls_total(opt_val, bw[B_EXACT:B_OK], iw[I_NOPT:I_OPTS], iw[I_OPTS:I_COL],
-                        fw[F_ROLL:F_PV], bw[B_DOUBLE:B_MADE], bw[B_REFINE:B_DOUBLE])
+    total = rolls_total(opt_val, bw[B_EXACT:B_OK], bw[B_OK:B_REFINE], iw[I_FACTS:I_GROUP],
+                        fw[F_ROLL:F_GROUP], fw[F_GROUP:F_PV], iw[I_GROUP:I_COL],
+                        bw[B_REFINE:B_MADE])
     fw[F_TOTAL] = total
     return total
 
@@ -531,9 +533,9 @@ def reply_resume(
     ex = fw[F_EX:F_SHIFT]
     pvs = fw[F_PV:F_COLX]
     loots = iw[I_LOOTS:I_FIRST]
-    first = iw[I_FIRST:I_NOPT]
+    first = iw[I_FIRST:I_FACTS]
     exact = bw[B_EXACT:B_OK]
-    refine = bw[B_REFINE:B_DOUBLE]
+    refine = bw[B_REFINE:B_MADE]
     made = bw[B_MADE:B_COLHX]
     k_sinks = int(params[P_RESOLVE_SINKS])
     total = fw[F_TOTAL]
@@ -590,125 +592,143 @@ def roll_options(
     ok: np.ndarray,
     lowest: int,
     circle_shift: np.ndarray,
-    n_opt: np.ndarray,
-    opts: np.ndarray,
+    facts: np.ndarray,
     roll_shift: np.ndarray,
-    double: np.ndarray,
 ) -> None:
-    """Each of the 36 rolls' options, as reply_value weighs them, in its order: codes in
-    opts[r * MAX_OPTIONS:][:n_opt[r]] (see MAX_OPTIONS), roll r = 6 * (w - 1) + b - 1. A
-    doubles roll adds roll_shift[r] to its best (circling the symbol), the others nothing.
-    They depend on which dice can be placed and on the doubles, not on values: made once
-    per search, then rolls_total runs on them as values are refined."""
+    """What the 36 rolls offer, as reply_value weighs them, into `facts` (FACT_*) and
+    roll_shift[d] (what circling double d's symbol adds to that roll's best).
+
+    Roll (w, b), not a double: the white die free (entry E_FREE + w - 1) if w can be
+    placed (ok[w]), the black die with a sink (E_CURSED + b - 1) if b can, the pass if
+    neither; and when a circled doubles symbol may be spent (`lowest`), the same for each of
+    the modified rolls (w + 1, b), (w - 1, b), (w, b + 1), (w, b - 1), each value plus
+    spend_shift. A double d: the white die free unless the roll must sink (R8), the black
+    die, or the pass when d cannot be placed; never a spend. The options depend on which
+    dice can be placed and on the doubles, not on values: made once per search, then
+    rolls_total runs on them as values are refined."""
+    passes = 0
+    spent_passes = 0
     for w in range(1, 7):
         for b in range(1, 7):
-            r = 6 * (w - 1) + b - 1
-            o = r * MAX_OPTIONS
-            m = 0
-            double[r] = w == b
-            roll_shift[r] = 0.0
             if w == b:
-                d = w
-                blank = state[S_DBL + d - 1] == 0
-                forced = blank or (state[S_DBL + d - 1] == 2 and table[T_SPENT_COUNTS] == 0)
-                if blank:
-                    roll_shift[r] = circle_shift[d]
-                if ok[d]:
-                    if not forced:
-                        opts[o + m] = E_FREE + d - 1
-                        m += 1
-                    opts[o + m] = E_CURSED + d - 1
-                    m += 1
-                else:
-                    opts[o + m] = E_PASS
-                    m += 1
-                n_opt[r] = m
                 continue
-            if ok[w] or ok[b]:
-                if ok[w]:
-                    opts[o + m] = E_FREE + w - 1
-                    m += 1
-                if ok[b]:
-                    opts[o + m] = E_CURSED + b - 1
-                    m += 1
-            else:
-                opts[o + m] = E_PASS
-                m += 1
-            if lowest:
-                for mm in range(4):
-                    mw = w
-                    mb = b
-                    if mm == 0:
-                        mw = wrap(w + 1)
-                    elif mm == 1:
-                        mw = wrap(w - 1)
-                    elif mm == 2:
-                        mb = wrap(b + 1)
-                    else:
-                        mb = wrap(b - 1)
-                    if ok[mw] or ok[mb]:
-                        if ok[mw]:
-                            opts[o + m] = N_ENTRIES + E_FREE + mw - 1
-                            m += 1
-                        if ok[mb]:
-                            opts[o + m] = N_ENTRIES + E_CURSED + mb - 1
-                            m += 1
-                    else:
-                        opts[o + m] = N_ENTRIES + E_PASS
-                        m += 1
-            n_opt[r] = m
+            r = 6 * (w - 1) + b - 1
+            if not ok[w] and not ok[b]:
+                passes |= 1 << r
+            if lowest and ((not ok[b] and (not ok[wrap(w + 1)] or not ok[wrap(w - 1)]))
+                           or (not ok[w] and (not ok[wrap(b + 1)] or not ok[wrap(b - 1)]))):
+                spent_passes |= 1 << r
+    facts[FACT_PASS] = passes
+    facts[FACT_SPENT_PASS] = spent_passes
+    facts[FACT_LOWEST] = lowest
+    for d in range(1, 7):
+        blank = state[S_DBL + d - 1] == 0
+        forced = blank or (state[S_DBL + d - 1] == 2 and table[T_SPENT_COUNTS] == 0)
+        roll_shift[d] = circle_shift[d] if blank else 0.0
+        if not ok[d]:
+            facts[FACT_DOUBLE + d] = DOUBLE_PASS
+        elif forced:
+            facts[FACT_DOUBLE + d] = DOUBLE_CURSED
+        else:
+            facts[FACT_DOUBLE + d] = DOUBLE_BOTH
+
+
+@njit(cache=True, inline="always")
+def weigh_option(opt_val: np.ndarray, code: int, best: float, at: int) -> tuple[float, int]:
+    """(best, at) after option `code`: the maximum so far and the entries whose option
+    values equal it (bit e for entry e, spent or not)."""
+    x = opt_val[code]
+    bit = 1 << (code - N_ENTRIES if code >= N_ENTRIES else code)
+    if x > best:
+        return x, bit
+    if x == best:
+        return best, at | bit
+    return best, at
+
+
+@njit(cache=True, inline="always")
+def die_group(opt_val: np.ndarray, ok: np.ndarray, lowest: bool, entry: int, v: int
+              ) -> tuple[float, int]:
+    """The best of a die value's options and the entries at it (see weigh_option): die v
+    played as `entry` (E_FREE or E_CURSED), and when a symbol may be spent (`lowest`), v,
+    v + 1 and v - 1 so played with it; -inf and no entry when v has no option."""
+    best = -np.inf
+    at = 0
+    if ok[v]:
+        best, at = weigh_option(opt_val, entry + v - 1, best, at)
+    if lowest:
+        for u in (v, wrap(v + 1), wrap(v - 1)):
+            if ok[u]:
+                best, at = weigh_option(opt_val, N_ENTRIES + entry + u - 1, best, at)
+    return best, at
 
 
 @njit(cache=True, _nrt=False)
 def rolls_total(
     opt_val: np.ndarray,
     exact: np.ndarray,
-    n_opt: np.ndarray,
-    opts: np.ndarray,
+    ok: np.ndarray,
+    facts: np.ndarray,
     roll_shift: np.ndarray,
-    double: np.ndarray,
+    group: np.ndarray,
+    group_at: np.ndarray,
     refine: np.ndarray,
 ) -> float:
     """reply_value's average over the 36 rolls of the best option (roll_options), from the
     options' values `opt_val` (an entry's value, then the same plus spend_shift); marks in
     `refine` the inexact entries that are a roll's best option where no exact one equals it
-    (the rolls whose best may still fall).
+    (the rolls whose best may still fall). `group`, `group_at`: 14 slots of work each.
 
-    A pass a roll without branches to mispredict: the maximum of the options' values (the
-    first of equals, as reply_value keeps it); when that first best option is not exact, a
-    second pass finds the entries whose value equals it.
-    The best is the maximum whatever the order; reply_value shifts a maximum (max(a, b) + s)
-    where this shifts each value (max(a + s, b + s)), the same float since rounding is
-    monotone. An option is the best exactly when its value equals the maximum."""
+    A roll's options other than the pass are those of its white die's value w (the white
+    die free with w, w + 1 or w - 1 showing, the last two only with the symbol spent) and
+    those of its black die's value b (likewise with a sink), so the best of each die value's
+    group is found once (and the entries at it), and a roll takes the larger of its two
+    groups' and the pass where it has one: each roll's best is the same maximum of the same
+    floats as over its options one by one, and the rolls are added in reply_value's order,
+    so the total is the same float. reply_value shifts a maximum (max(a, b) + s) where this
+    shifts each value (max(a + s, b + s)), the same float since rounding is monotone."""
     exact_bits = 0
     for e in range(N_ENTRIES):
         if exact[e]:
             exact_bits |= 1 << e
+    lowest = facts[FACT_LOWEST] != 0
+    for v in range(1, 7):
+        group[v], group_at[v] = die_group(opt_val, ok, lowest, E_FREE, v)
+        group[7 + v], group_at[7 + v] = die_group(opt_val, ok, lowest, E_CURSED, v)
+    passes = facts[FACT_PASS]
+    spent_passes = facts[FACT_SPENT_PASS]
     total = 0.0
     todo = 0
-    for r in range(36):
-        o = r * MAX_OPTIONS
-        end = o + n_opt[r]
-        best = opt_val[opts[o]]
-        arg = o
-        for q in range(o + 1, end):
-            x = opt_val[opts[q]]
-            arg = q if x > best else arg
-            best = x if x > best else best
-        if double[r]:
-            total += best + roll_shift[r]
-        else:
-            total += best
-        c = opts[arg]
-        if exact_bits >> (c - N_ENTRIES if c >= N_ENTRIES else c) & 1:
-            continue  # an exact entry is the best: this roll is decided
-        at_best = 0  # the entries whose value is the best, exact or not
-        for q in range(o, end):
-            c = opts[q]
-            e = c - N_ENTRIES if c >= N_ENTRIES else c
-            at_best |= (1 << e) if opt_val[c] == best else 0
-        if at_best & exact_bits == 0:
-            todo |= at_best
+    for w in range(1, 7):
+        for b in range(1, 7):
+            if w == b:
+                kind = facts[FACT_DOUBLE + w]
+                if kind == DOUBLE_PASS:
+                    best = opt_val[E_PASS]
+                    at = 1 << E_PASS
+                else:
+                    best = opt_val[E_CURSED + w - 1]
+                    at = 1 << (E_CURSED + w - 1)
+                    if kind == DOUBLE_BOTH:
+                        best, at = weigh_option(opt_val, E_FREE + w - 1, best, at)
+                total += best + roll_shift[w]
+            else:
+                r = 6 * (w - 1) + b - 1
+                best = group[w]
+                at = group_at[w]
+                x = group[7 + b]
+                if x > best:
+                    best = x
+                    at = group_at[7 + b]
+                elif x == best:
+                    at |= group_at[7 + b]
+                if passes >> r & 1:
+                    best, at = weigh_option(opt_val, E_PASS, best, at)
+                if spent_passes >> r & 1:
+                    best, at = weigh_option(opt_val, N_ENTRIES + E_PASS, best, at)
+                total += best
+            if at & exact_bits == 0:
+                todo |= at
     for e in range(N_ENTRIES):
         if todo >> e & 1:
             refine[e] = True
