@@ -201,6 +201,27 @@ def test_board_editing_and_verify_in_the_browser(desktop, live_server):
     until(d, f"{counter('boards')} !== args[0]", seen, what="the swap")
     assert " map" in css(d, f"[data-square='{calm}']")[0].get_attribute("class")
     assert "edited" in by_id(d, "vp-board-name").text
+    # Every worker busy (the server runs in this process): the verify waits; cancelled
+    # there, it ends with a still, empty bar, not a moving one.
+    from sheetgen.studio import jobs
+
+    held = 0
+    seen = count("verified")
+    try:
+        for _ in range(jobs.MAX_CONCURRENT_JOBS):
+            jobs._SLOTS.acquire()
+            held += 1
+        by_id(d, "vp-verify").click()
+        until(d, "document.getElementById('vp-verify-text').textContent.includes('waiting')",
+              what="the waiting note")
+        by_id(d, "vp-verify-cancel").click()
+    finally:
+        for _ in range(held):
+            jobs._SLOTS.release()
+    until(d, f"{counter('verified')} !== args[0]", seen, what="the cancelled verification")
+    assert by_id(d, "vp-verify-text").text == "cancelled"
+    assert d.execute_script(
+        "return document.getElementById('vp-verify-progress').hasAttribute('value')")
     seen = count("verified")
     by_id(d, "vp-verify").click()
     until(d, f"{counter('verified')} !== args[0]", seen, timeout=300,

@@ -121,6 +121,9 @@ async function verify() {
       }
       if (["done", "failed", "cancelled"].includes(s.state)) {
         $("vp-verify").disabled = false; $("vp-verify-cancel").disabled = true;
+        // Ended before its first game (cancelled while waiting for a worker): a still, empty
+        // bar, not a moving one that says work goes on (and redraws while the page is open).
+        if (!$("vp-verify-progress").hasAttribute("value")) $("vp-verify-progress").value = 0;
         if (s.state === "done") showChecks((await ctx.api("GET", "/board")).verified);
         else $("vp-verify-text").textContent = s.state === "failed" ? s.error : "cancelled";
         document.body.dataset.verified = String(Number(document.body.dataset.verified || 0) + 1);
