@@ -54,6 +54,7 @@ from sheetgen.games.captains_curse.fast.policies import (
     choose_loot,
     choose_placement_keeping,
     choose_sink_knowing,
+    decision_work,
 )
 from sheetgen.games.captains_curse.fast.primitives import draw, popcount
 from sheetgen.games.captains_curse.fast.rules import (
@@ -89,6 +90,7 @@ def play(
     need = new_work()
     kept = np.zeros(KEPT_SIZE, dtype=np.int64)  # the expert's chosen position, for its sink
     kept_value = np.zeros(1)
+    work = decision_work(table)  # the expert's work arrays, for all its decisions
     turn = 0
     while turn < MAX_TURNS:
         r = draw(dice, ROLLS)
@@ -100,7 +102,7 @@ def play(
             doubles_circled = w
         n = enum_placements(table, state, w, b, doubles_circled, moves)
         i = choose_placement_keeping(table, state, moves, n, policy, policy_rng, params, need,
-                                     kept, kept_value)
+                                     kept, kept_value, work)
         row = rec[turn]
         row[R_WHITE] = w
         row[R_BLACK] = b
@@ -121,7 +123,7 @@ def play(
             row[R_LOOT] = s
         if moves[i, M_TAKE] != TAKE_WHITE:  # R9 (R13 when no line is usable)
             line = choose_sink_knowing(table, state, policy, policy_rng, params, need, kept,
-                                       kept_value)
+                                       kept_value, work)
             if line >= 0:
                 state[S_SUNK] |= table[T_LINES + line]
                 row[R_SINK] = line

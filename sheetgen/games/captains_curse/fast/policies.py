@@ -21,6 +21,7 @@ from sheetgen.games.captains_curse.fast.arrays import (
     M_SIZE,
     M_TAKE,
     M_VALUE,
+    MAX_PLACEMENTS,
     S_CIRC,
     S_DBL,
     S_NEXT,
@@ -890,7 +891,7 @@ def greedy_one_by_one(
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_top(
     table: np.ndarray,
     state: np.ndarray,
@@ -902,9 +903,16 @@ def greedy_top(
     loots: np.ndarray,
     resolved: np.ndarray,
     have: np.ndarray,
-) -> np.ndarray:
+    bound: np.ndarray,
+    vals: np.ndarray,
+    exact: np.ndarray,
+    top: np.ndarray,
+    wet_work: np.ndarray,
+) -> int:
     """The k placements greedy values best, best first, ties to the lower index: what a
-    stable argsort of -value() over all n gives, for weights where bounds_hold.
+    stable argsort of -value() over all n gives, for weights where bounds_hold. They are
+    written to top[:m]; returns m. bound, vals, exact (n each) and wet_work (a line each)
+    are work arrays.
 
     Each placement is first bounded as greedy_placement bounds it; placements are then
     valued exactly from the highest bound down until k are known and no bound reaches the
@@ -913,11 +921,9 @@ def greedy_top(
     `resolved` (`have` set), so the expert's search need not play them again.
     """
     k_sinks = int(params[P_RESOLVE_SINKS])
-    wet = largest_usable_regions(table, state[S_SUNK])
-    bound = np.empty(n)
-    exact = np.zeros(n, dtype=np.bool_)
-    vals = np.empty(n)
+    wet = wet_work[:usable_regions_into(table, state[S_SUNK], wet_work)]
     for i in range(n):
+        exact[i] = False
         st = resolved[i]
         copy_state(st, state)
         place_and_loot(table, st, moves, i, loots)
@@ -931,7 +937,6 @@ def greedy_top(
         bound[i] = vals[i]
         exact[i] = True
         have[i] = True
-    top = np.empty(k, dtype=np.int64)
     while True:
         # the k best valued so far, by (value desc, index asc)
         m = 0
@@ -953,13 +958,48 @@ def greedy_top(
             if not exact[i] and (j < 0 or bound[i] > bound[j]):
                 j = i
         if j < 0 or (m == k and bound[j] < vals[top[k - 1]]):
-            return top[:m]
+            return m
         st = resolved[j]
         if moves[j, M_TAKE] != TAKE_WHITE:  # R9
             sink_greedily(table, st, params, need, k_sinks)
         vals[j] = value(table, st, params, need)
         exact[j] = True
         have[j] = True
+
+
+KEEP = 8
+"""Candidate searches a game's work arrays hold (the expert's default k is 6); a decision
+that searches more candidates makes its own."""
+
+
+# decision_work's floats: greedy_top's bounds and values, the candidates' bounds, then a
+# sink's line costs; ints: out, loots, greedy_top's top, then its wet regions; flags:
+# have, greedy_top's exact, the candidates' done and left.
+W_BOUND, W_VALS, W_CAND, W_COSTS = 0, MAX_PLACEMENTS, 2 * MAX_PLACEMENTS, 3 * MAX_PLACEMENTS
+W_FLOATS = W_COSTS
+W_OUT, W_LOOTS, W_TOP, W_WET = 0, 2, 8, 8 + MAX_PLACEMENTS
+W_INTS = W_WET
+W_HAVE, W_EXACT, W_DONE, W_LEFT, W_FLAGS = (0, MAX_PLACEMENTS, 2 * MAX_PLACEMENTS,
+                                            3 * MAX_PLACEMENTS, 4 * MAX_PLACEMENTS)
+
+
+@njit(cache=True)
+def decision_work(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                              np.ndarray, np.ndarray, tuple[np.ndarray,
+                                              np.ndarray, np.ndarray, np.ndarray]]:
+    """The expert's work arrays, made once per game (`play`) and reused by each of its
+    decisions, which allocated two dozen arrays each (malloc, free and reference counts were
+    a twelfth of its time): positions (one per legal placement), positions (scratch, then
+    one per candidate searched), floats, ints, flags, moves, and search_works for KEEP
+    candidates. Sizes: W_* above."""
+    n_lines = table[T_NLINES]
+    return (np.empty((MAX_PLACEMENTS, S_SIZE), dtype=np.int64),
+            np.empty((KEEP + 2, S_SIZE), dtype=np.int64),
+            np.empty(W_FLOATS + n_lines),
+            np.empty(W_INTS + n_lines, dtype=np.int64),
+            np.empty(W_FLAGS, dtype=np.bool_),
+            np.empty((2, M_SIZE), dtype=np.int64),
+            search_works(table, KEEP))
 
 
 KEPT_VALID = S_SIZE
@@ -989,7 +1029,8 @@ def choose_placement(
     CPU on an empty cache).
     """
     return choose_placement_keeping(table, state, moves, n, policy, policy_rng, params, need,
-                                    np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1))
+                                    np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1),
+                                    decision_work(table))
 
 
 @njit(cache=True)
@@ -1004,11 +1045,14 @@ def choose_placement_keeping(
     need: np.ndarray,
     kept: np.ndarray,
     kept_value: np.ndarray,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
 ) -> int:
     """choose_placement, and for the expert the position it chose (after greedy's loot and
     sink) with its exact reply_value in `kept` (see KEPT_SIZE): when the move is a black-die
     decision, the sink the expert then chooses compares that very position among its lines,
-    and choose_sink_knowing takes its value instead of searching it again."""
+    and choose_sink_knowing takes its value instead of searching it again. `work` =
+    decision_work(table)."""
     kept[KEPT_VALID] = 0
     if n == 1:
         return 0
@@ -1016,22 +1060,32 @@ def choose_placement_keeping(
         return draw(policy_rng, n)
     if policy == 1:
         return greedy_placement(table, state, moves, n, params, need)
-    out = np.zeros(2, dtype=np.int64)
-    scratch = np.empty(S_SIZE, dtype=np.int64)
-    loots = np.full(6, -1, dtype=np.int64)
+    resolved, states, floats, ints, flags, reply_moves, searches = work
+    out = ints[W_OUT:W_LOOTS]
+    out[0] = 0
+    out[1] = 0
+    scratch = states[KEEP]
+    loots = ints[W_LOOTS:W_TOP]
+    for c in range(6):
+        loots[c] = -1
     best = 0
     best_v = -1.0e18
     # expert: two-ply expectimax with the greedy reply as leaf, over the K decisions that
     # greedy rates best (ties keep the enumeration order, so the choice is deterministic)
     k = int(params[P_EXPERT_K])
     bounded = bounds_hold(params)
-    resolved = np.empty((n, S_SIZE), dtype=np.int64)  # positions after greedy loot and sink
-    have = np.zeros(n, dtype=np.bool_)
+    have = flags[W_HAVE:W_EXACT]  # resolved[i] holds i's position after greedy loot and sink
+    for i in range(n):
+        have[i] = False
     if not 0 < k < n:
         order = np.arange(n)
     else:
         if bounded:
-            order = greedy_top(table, state, moves, n, k, params, need, loots, resolved, have)
+            top = ints[W_TOP:W_WET]
+            m = greedy_top(table, state, moves, n, k, params, need, loots, resolved, have,
+                           floats[W_BOUND:W_VALS], floats[W_VALS:W_CAND],
+                           flags[W_EXACT:W_DONE], top, ints[W_WET:])
+            order = top[:m]
         else:
             first = np.empty(n)
             for i in range(n):
@@ -1040,8 +1094,10 @@ def choose_placement_keeping(
                 first[i] = -value(table, scratch, params, need)
             order = np.argsort(first, kind="mergesort")[:k]
     # The best reply_value wins, ties to the lowest index.
-    reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
-    scratch2 = np.empty(S_SIZE, dtype=np.int64)
+    for q in range(M_SIZE):
+        reply_moves[0, q] = 0
+        reply_moves[1, q] = 0
+    scratch2 = states[KEEP + 1]
     m = order.shape[0]
     if not bounded:
         for j in range(m):
@@ -1061,10 +1117,14 @@ def choose_placement_keeping(
     # highest bound down, each against the best value known, and one whose bound cannot
     # beat it is dropped: the same choice, with fewer leaves valued than searching in
     # greedy's order, where a candidate searched early to the end may lose to a later one.
-    items, fw, iw, bw = search_works(table, m)
-    positions = np.empty((m, S_SIZE), dtype=np.int64)
-    bound = np.empty(m)
-    done = np.zeros(m, dtype=np.bool_)
+    if m <= KEEP:
+        items, fw, iw, bw = searches
+        positions = states
+    else:
+        items, fw, iw, bw = search_works(table, m)
+        positions = np.empty((m, S_SIZE), dtype=np.int64)
+    bound = floats[W_CAND:W_CAND + m]
+    done = flags[W_DONE:W_DONE + m]
     for j in range(m):
         i = order[j]
         st = positions[j]
@@ -1076,7 +1136,9 @@ def choose_placement_keeping(
         bound[j], done[j] = reply_start(table, st, params, need,
                                         (items[j], fw[j], iw[j], bw[j]), reply_moves,
                                         scratch2, out)
-    left = np.ones(m, dtype=np.bool_)
+    left = flags[W_LEFT:W_LEFT + m]
+    for j in range(m):
+        left[j] = True
     while True:
         # the highest bound left, ties to the lower index (the one that would win a tie)
         j = -1
@@ -1133,7 +1195,8 @@ def choose_sink(
     """A usable line (R11), or -1 when none is (R13). From Python, through play()'s compiled
     choose_sink_knowing, as choose_placement does."""
     return choose_sink_knowing(table, state, policy, policy_rng, params, need,
-                               np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1))
+                               np.zeros(KEPT_SIZE, dtype=np.int64), np.zeros(1),
+                               decision_work(table))
 
 
 @njit(cache=True)
@@ -1146,11 +1209,13 @@ def choose_sink_knowing(
     need: np.ndarray,
     kept: np.ndarray,
     kept_value: np.ndarray,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
 ) -> int:
     """choose_sink, where a line that leaves the position in `kept` (if valid, see
     choose_placement_keeping) has the reply_value kept with it: the same number its search
     would give (a search pruned below the best so far gives a bound; the exact value is no
-    higher, so that line is not chosen either way)."""
+    higher, so that line is not chosen either way). `work` = decision_work(table)."""
     n_lines = table[T_NLINES]
     if policy == 0:
         k = ZERO
@@ -1176,7 +1241,10 @@ def choose_sink_knowing(
     code = need_weights(table, state, avail, params, need)
     counted = sums_exact(params)
     slack, tight = need_masks(table, code)
-    costs = np.full(n_lines, 1.0e18)
+    resolved, states, floats, ints, flags, reply_moves, searches = work
+    costs = floats[W_COSTS:W_COSTS + n_lines]
+    for i in range(n_lines):
+        costs[i] = 1.0e18
     n_usable = 0
     for i in range(n_lines):
         if line_usable(table, state[S_SUNK], i, n_lines):
@@ -1186,11 +1254,16 @@ def choose_sink_knowing(
     if n_usable == 0:
         return -1
     order = np.argsort(costs, kind="mergesort")[: min(k, n_usable)]
-    scratch = np.empty(S_SIZE, dtype=np.int64)
-    scratch2 = np.empty(S_SIZE, dtype=np.int64)
-    reply_moves = np.zeros((2, M_SIZE), dtype=np.int64)
-    work = search_work(table)
-    out = np.zeros(2, dtype=np.int64)
+    scratch = states[KEEP]
+    scratch2 = states[KEEP + 1]
+    for q in range(M_SIZE):
+        reply_moves[0, q] = 0
+        reply_moves[1, q] = 0
+    items, fw, iw, bw = searches
+    search = (items[0], fw[0], iw[0], bw[0])
+    out = ints[W_OUT:W_LOOTS]
+    out[0] = 0
+    out[1] = 0
     best = -1
     best_v = -1.0e18
     bounded = bounds_hold(params)
@@ -1207,8 +1280,8 @@ def choose_sink_knowing(
             if same:
                 v = kept_value[0]
             elif bounded:
-                v, known = reply_search(table, scratch, params, need, best_v, TIES_LOSE, work,
-                                        reply_moves, scratch2, out)
+                v, known = reply_search(table, scratch, params, need, best_v, TIES_LOSE,
+                                        search, reply_moves, scratch2, out)
                 if not known:
                     continue
             else:
