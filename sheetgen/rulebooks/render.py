@@ -8,6 +8,7 @@ game and paper, so the same inputs give the same bytes.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 from dataclasses import dataclass
@@ -18,8 +19,9 @@ from sheetgen.canvas import MM, draw
 from sheetgen.errors import SheetgenError, did_you_mean
 from sheetgen.rulebooks.booklet import impose_saddle_stitch
 from sheetgen.rulebooks.content import TEMPLATES_DIR, Book, Heading, load_book, rulebook_dirs
-from sheetgen.rulebooks.diagrams import diagram_html, emblem_html
+from sheetgen.rulebooks.diagrams import diagram_html, emblem_html, load_game
 from sheetgen.rulebooks.fonts import font_face_css
+from sheetgen.rulebooks.svgpaths import parsed_once
 from sheetgen.rulebooks.worked import example
 
 
@@ -104,14 +106,17 @@ def render_book(game: str, paper_name: str = "a4", booklet: bool = False) -> byt
     """Render the rulebook for `game` to PDF bytes (imposed for saddle-stitch if `booklet`)."""
     paper = paper_for(paper_name, booklet)
     draw.ICONS_USED.clear()
-    book = load_book(game, helpers={"diagram": diagram_html, "example": example})
+    load_game(game)
+    book = load_book(game, helpers={"diagram": diagram_html,
+                                    "example": functools.partial(example, game=game)})
     draw.ICONS_USED.update(book.emblem)
     html = book_html(book, paper, draw.icon_credits())
     import weasyprint  # 0.4 s of imports: only when a book is set
 
-    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES_DIR)).render()
     identifier = hashlib.sha256(f"sheetgen rulebook {game} {paper.name}".encode()).hexdigest()
-    pdf = document.write_pdf(pdf_identifier=identifier[:32].encode("ascii"))
+    with parsed_once():  # the figures' glyph outlines: each parsed once, not once per letter
+        document = weasyprint.HTML(string=html, base_url=str(TEMPLATES_DIR)).render()
+        pdf = document.write_pdf(pdf_identifier=identifier[:32].encode("ascii"))
     if booklet:
         sheet = PAPERS[paper_name]
         # The quick reference (the last page) becomes the back cover of the booklet.

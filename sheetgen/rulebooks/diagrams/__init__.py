@@ -55,6 +55,14 @@ def _load() -> None:
         _loaded = True
 
 
+def load_game(game: str) -> None:
+    """Register `game`'s own figures (a book draws its own; the other games' modules import
+    their engines, which its render does not need)."""
+    found = registry.find(game)
+    if found is not None and found.diagrams:
+        importlib.import_module(found.diagrams)
+
+
 def names() -> list[str]:
     _load()
     return sorted(_REGISTRY)
@@ -62,7 +70,8 @@ def names() -> list[str]:
 
 def render_figure(name: str) -> Figure:
     """Draw the diagram `name` and return it as SVG."""
-    _load()
+    if name not in _REGISTRY:
+        _load()
     if name not in _REGISTRY:
         raise SheetgenError(f"unknown diagram '{name}'", hint=did_you_mean(name, _REGISTRY))
     canvas = SvgCanvas()
