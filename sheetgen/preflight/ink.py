@@ -20,18 +20,11 @@ def check_margin(page: PageInfo, raster: Raster) -> Iterator[Finding]:
     """No ink within the plan's margin of any sheet edge (home sheets only)."""
     if page.plan.kind != "home":
         return
-    bounds = raster.ink_bounds()
-    if bounds is None:
-        return
-    h, w = raster.pixels.shape[:2]
     limit = (page.plan.margin - MARGIN_SLACK) * raster.scale
-    left, right, top, bottom = bounds
-    gaps = {"left": left, "right": w - 1 - right, "top": top, "bottom": h - 1 - bottom}
-    for edge, gap in gaps.items():
-        if gap < limit:
-            yield Finding("margin", page.number, None,
-                          f"ink {mm(gap / raster.scale)} from the {edge} edge of the sheet "
-                          f"(home printers leave {mm(page.plan.margin)} unprinted)")
+    for edge, gap in raster.edge_gaps(limit).items():  # the edges with ink nearer than limit
+        yield Finding("margin", page.number, None,
+                      f"ink {mm(gap / raster.scale)} from the {edge} edge of the sheet "
+                      f"(home printers leave {mm(page.plan.margin)} unprinted)")
 
 
 def check_hairlines(page: PageInfo) -> Iterator[Finding]:

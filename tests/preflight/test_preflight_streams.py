@@ -20,7 +20,13 @@ from sheetgen.preflight.content import (
     _plain_operations,
     scan,
 )
-from sheetgen.preflight.raster import Renderer, _without_text_pypdf, without_text
+from sheetgen.preflight.raster import (
+    PAPER_WHITE,
+    Raster,
+    Renderer,
+    _without_text_pypdf,
+    without_text,
+)
 from sheetgen.preflight.text import quantile
 
 FORM = (b"q 0.2 0.4 0.6 rg 0 0 40 20 re f BT /F1 9 Tf 2 5 Td (in a form) Tj ET "
@@ -175,3 +181,33 @@ def test_quantile_is_numpys(n):
                    np.full(n, 4.5)):
         for q in (0.0, 0.2, 0.5, 0.75, 1.0):
             assert quantile(values.copy(), q) == float(np.quantile(values, q))
+
+
+def _gaps_of_the_whole_page(pixels: np.ndarray) -> dict[str, int]:
+    """Each edge's unprinted pixels before the first ink, from every pixel of the page (as
+    the margin check measured before it read bands along the edges)."""
+    inked = (pixels < PAPER_WHITE).any(axis=2)
+    rows, cols = inked.any(axis=1).nonzero()[0], inked.any(axis=0).nonzero()[0]
+    if rows.size == 0:
+        return {}
+    h, w = inked.shape
+    return {"left": int(cols[0]), "right": w - 1 - int(cols[-1]), "top": int(rows[0]),
+            "bottom": h - 1 - int(rows[-1])}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_edge_gaps_are_the_whole_pages(seed):
+    """Raster.edge_gaps reads only bands along the edges: it gives the gaps the whole page
+    gives, for every edge nearer its ink than the limit (limits inside the band, at its
+    pixel boundary, wider than the page, zero or less; blank pages and ink at the edge)."""
+    rng = np.random.default_rng(seed)
+    h, w = (int(v) for v in rng.integers(1, 60, size=2))
+    pixels = np.full((h, w, 3), 255, dtype=np.uint8)
+    for _ in range(int(rng.integers(0, 4))):
+        y, x, c = int(rng.integers(h)), int(rng.integers(w)), int(rng.integers(3))
+        pixels[y, x, c] = int(rng.choice([0, PAPER_WHITE - 1, PAPER_WHITE]))
+    raster = Raster(pixels, 1.0, float(h), (0.0, 0.0))
+    whole = _gaps_of_the_whole_page(pixels)
+    for within in (-1.0, 0.0, 0.5, 1.0, 3.0, 3.5, float(rng.integers(1, 70)), 100.0):
+        want = {edge: gap for edge, gap in whole.items() if gap < within}
+        assert raster.edge_gaps(within) == want, within
