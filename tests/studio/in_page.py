@@ -9,6 +9,8 @@ answers once it holds (or the time is up).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 _UNTIL = """
 const done = arguments[arguments.length - 1];
 const args = Array.prototype.slice.call(arguments, 0, -1);
@@ -43,3 +45,36 @@ def counter(name: str) -> str:
     the first), to compare with the number read before: `until(d, counter("moves") +
     " !== args[0]", seen)`."""
     return f"Number(document.body.dataset.{name} || 0)"
+
+
+@contextmanager
+def every_worker_busy():
+    """Every studio job slot held (the live server runs in this process): a job started in
+    the block waits, queued, until the block ends."""
+    from sheetgen.studio import jobs
+
+    held = 0
+    try:
+        for _ in range(jobs.MAX_CONCURRENT_JOBS):
+            jobs._SLOTS.acquire()
+            held += 1
+        yield
+    finally:
+        for _ in range(held):
+            jobs._SLOTS.release()
+
+
+def cancel_while_queued(driver, start: str, cancel: str, what: str) -> None:
+    """Click the button `start` while every worker is busy, then the button `cancel` once
+    the page enables it (the job is queued), and free the workers only after the server has
+    answered the cancel: the job ends cancelled before it reports any progress."""
+    from helpers.browser import by_id
+
+    with every_worker_busy():
+        by_id(driver, start).click()
+        until(driver, "!document.getElementById(args[0]).disabled", cancel,
+              what=f"{what}, queued")
+        driver.execute_script("performance.clearResourceTimings()")
+        by_id(driver, cancel).click()
+        until(driver, "performance.getEntriesByType('resource')"
+              ".some((e) => e.name.endsWith('/cancel'))", what=f"the cancel of {what}")

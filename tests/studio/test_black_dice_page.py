@@ -10,7 +10,7 @@ from io import BytesIO
 import pytest
 import yaml
 from helpers.browser import by_id, css, downloaded, open_page, reachable, shot, wait
-from in_page import counter, until
+from in_page import cancel_while_queued, counter, until
 from pypdf import PdfReader
 
 from sheetgen.games.black_dice.balance import win_rates
@@ -140,6 +140,13 @@ def test_quest_designer_in_the_browser(desktop, live_server):
     css(d, ".bd-players[value='4']")[0].click()
     by_id(d, "bd-n").clear()
     by_id(d, "bd-n").send_keys("40")
+    # Cancelled while it waits for a worker, before any progress: a still, empty bar, not
+    # an indeterminate one that keeps moving (and redrawing) after "cancelled".
+    seen = _count(d, "balanced")
+    cancel_while_queued(d, "bd-run", "bd-cancel", "the balance check")
+    until(d, f"{counter('balanced')} !== args[0]", seen, what="the cancelled balance check")
+    assert by_id(d, "bd-progress-text").text == "cancelled"
+    assert d.execute_script("return document.getElementById('bd-progress').hasAttribute('value')")
     seen = _count(d, "balanced")
     by_id(d, "bd-run").click()
     until(d, f"{counter('balanced')} !== args[0]", seen, timeout=120,

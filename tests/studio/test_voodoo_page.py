@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.browser import by_id, click, css, open_page, reachable, shot
-from in_page import counter, until
+from in_page import cancel_while_queued, counter, until
 
 from sheetgen.games.voodoo.board import default_board
 from sheetgen.games.voodoo.sea import new_sea
@@ -203,21 +203,8 @@ def test_board_editing_and_verify_in_the_browser(desktop, live_server):
     assert "edited" in by_id(d, "vp-board-name").text
     # Every worker busy (the server runs in this process): the verify waits; cancelled
     # there, it ends with a still, empty bar, not a moving one.
-    from sheetgen.studio import jobs
-
-    held = 0
     seen = count("verified")
-    try:
-        for _ in range(jobs.MAX_CONCURRENT_JOBS):
-            jobs._SLOTS.acquire()
-            held += 1
-        by_id(d, "vp-verify").click()
-        until(d, "document.getElementById('vp-verify-text').textContent.includes('waiting')",
-              what="the waiting note")
-        by_id(d, "vp-verify-cancel").click()
-    finally:
-        for _ in range(held):
-            jobs._SLOTS.release()
+    cancel_while_queued(d, "vp-verify", "vp-verify-cancel", "the verification")
     until(d, f"{counter('verified')} !== args[0]", seen, what="the cancelled verification")
     assert by_id(d, "vp-verify-text").text == "cancelled"
     assert d.execute_script(

@@ -29,6 +29,14 @@ export function fillSelect(select, options, value) {
   }));
 }
 
+// A job's progress bar once the job has ended (done, failed or cancelled). One that ended
+// before its first progress report (cancelled while it waited for a worker, or failed at
+// once) still has no value: an indeterminate bar, which keeps moving as if work went on, and
+// which Chromium redraws for as long as the page is open. It ends still and empty.
+export function endProgress(bar) {
+  if (!bar.hasAttribute("value")) bar.value = 0;
+}
+
 export function pct(x) { return `${(100 * x).toFixed(1)}%`; }
 
 export function make(tag, attrs, ...children) {

@@ -1,6 +1,6 @@
 // The Curse of the Black Dice: the quest designer. Every change re-reads the quest (faults
 // at their line of the quest file) and re-draws its tile; the balance check streams.
-import { $, fillSelect, guarded, make, pct, status } from "/static/studio.js";
+import { $, endProgress, fillSelect, guarded, make, pct, status } from "/static/studio.js";
 
 let ctx = null;
 let cat = null;
@@ -167,6 +167,7 @@ async function runBalance() {
       if (s.rows && Object.keys(s.rows).length) showBalance({ rows: s.rows, band: s.band, passed: s.verdict ? s.verdict === "passed" : undefined }, true);
       if (["done", "failed", "cancelled"].includes(s.state)) {
         $("bd-run").disabled = false; $("bd-cancel").disabled = true;
+        endProgress($("bd-progress"));
         $("bd-progress-text").textContent = s.state === "done" ? `${s.total} games played (seed 1, as \`verify\` plays them)` :
           s.state === "failed" ? s.error : "cancelled";
         document.body.dataset.balanced = String(Number(document.body.dataset.balanced || 0) + 1);

@@ -1,5 +1,5 @@
 // Voodoo Pirate: place the ship by a click; the squares a card reaches under wind and tide.
-import { $, fillSelect, guarded, make, status } from "/static/studio.js";
+import { $, endProgress, fillSelect, guarded, make, status } from "/static/studio.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const CELL = 64;
@@ -121,9 +121,7 @@ async function verify() {
       }
       if (["done", "failed", "cancelled"].includes(s.state)) {
         $("vp-verify").disabled = false; $("vp-verify-cancel").disabled = true;
-        // Ended before its first game (cancelled while waiting for a worker): a still, empty
-        // bar, not a moving one that says work goes on (and redraws while the page is open).
-        if (!$("vp-verify-progress").hasAttribute("value")) $("vp-verify-progress").value = 0;
+        endProgress($("vp-verify-progress"));
         if (s.state === "done") showChecks((await ctx.api("GET", "/board")).verified);
         else $("vp-verify-text").textContent = s.state === "failed" ? s.error : "cancelled";
         document.body.dataset.verified = String(Number(document.body.dataset.verified || 0) + 1);
