@@ -7,7 +7,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -72,29 +71,6 @@ def _run(folder: Path, cache: Path) -> tuple[int, Path]:
     return int(value), Path(where)
 
 
-def test_an_edit_to_a_called_module_is_never_answered_from_a_stale_cache(tmp_path):
-    code = tmp_path / "code"
-    code.mkdir()
-    (code / "caller.py").write_text(textwrap.dedent("""
-        from numba import njit
-        from callee import g
-
-        @njit(cache=True)
-        def f():
-            return g() * 10
-        """))
-    callee = code / "callee.py"
-    callee.write_text("from numba import njit\n\n@njit(cache=True)\ndef g():\n    return 1\n")
-    cache = tmp_path / "cache"
-    value, first = _run(code, cache)
-    assert value == 10
-    assert list(first.rglob("*.nbi")), "the compiled caller is cached in the keyed folder"
-    assert _run(code, cache) == (10, first)  # unchanged sources: the same folder, reused
-    callee.write_text(callee.read_text().replace("return 1", "return 2"))
-    value, second = _run(code, cache)
-    assert value == 20 and second != first
-
-
 def _caller_and_callee(code: Path) -> Path:
     """`code/caller.py` (f, cached, returns 10 * g()) and `code/callee.py` (g, returns 1)."""
     code.mkdir()
@@ -106,14 +82,41 @@ def _caller_and_callee(code: Path) -> Path:
     return code
 
 
-def test_copies_of_the_same_sources_at_other_paths_share_one_compiled_copy(tmp_path):
+@pytest.fixture(scope="module")
+def compiled_once(tmp_path_factory) -> tuple[Path, Path, Path]:
+    """(code, cache, folder): `_caller_and_callee` compiled by a first process into its keyed
+    folder of `cache`, once for the tests below that start from there (each compile is a
+    process of its own, about 2 s of CPU). They only read it, or work on copies."""
+    root = tmp_path_factory.mktemp("compiled-once")
+    code = _caller_and_callee(root / "code")
+    cache = root / "cache"
+    value, folder = _run(code, cache)
+    assert value == 10
+    assert list(folder.rglob("*.nbi")), "the compiled caller is cached in the keyed folder"
+    return code, cache, folder
+
+
+def test_an_edit_to_a_called_module_is_never_answered_from_a_stale_cache(compiled_once,
+                                                                         tmp_path):
+    shared_code, shared_cache, shared_folder = compiled_once
+    code, cache = tmp_path / "code", tmp_path / "cache"  # copies: this test edits them
+    shutil.copytree(shared_code, code)
+    shutil.copytree(shared_cache, cache)
+    first = cache / shared_folder.relative_to(shared_cache)
+    assert _run(code, cache) == (10, first)  # unchanged sources: the same folder, reused
+    callee = code / "callee.py"
+    callee.write_text(callee.read_text().replace("return 1", "return 2"))
+    value, second = _run(code, cache)
+    assert value == 20 and second != first
+
+
+def test_copies_of_the_same_sources_at_other_paths_share_one_compiled_copy(compiled_once,
+                                                                           tmp_path):
     """An installed wheel beside the checkout, a second virtual environment: the same bytes
     at another path load the compiled code instead of compiling it again."""
-    code = _caller_and_callee(tmp_path / "code")
-    cache = tmp_path / "cache"
-    value, folder = _run(code, cache)
+    code, cache, folder = compiled_once
     compiled = sorted(p.relative_to(folder) for p in folder.rglob("*.nb*"))
-    assert value == 10 and compiled
+    assert compiled
     copy = tmp_path / "elsewhere" / "code"
     shutil.copytree(code, copy)
     assert _run(copy, cache) == (10, folder)
