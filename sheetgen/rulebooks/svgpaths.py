@@ -60,6 +60,11 @@ class _StreamSwap:
         return getattr(self._svg, name)
 
 
+def _replay(stream: Any, calls: Calls | list[tuple[str, tuple[Any, ...]]]) -> None:
+    for name, args in calls:
+        getattr(stream, name)(*args)
+
+
 def _memoised(draw_path: Callable[[Any, Any, float], None],
               seen: dict[tuple[Any, ...], tuple[Calls, tuple[Any, ...]]]
               ) -> Callable[[Any, Any, float], None]:
@@ -67,9 +72,7 @@ def _memoised(draw_path: Callable[[Any, Any, float], None],
         key = (node.get("d", ""), font_size, svg.inner_width, svg.inner_height)
         if key in seen:
             calls, vertices = seen[key]
-            stream = svg.stream
-            for name, args in calls:
-                getattr(stream, name)(*args)
+            _replay(svg.stream, calls)
             node.vertices.extend(vertices)
             return
         before = len(node.vertices)
@@ -81,12 +84,14 @@ def _memoised(draw_path: Callable[[Any, Any, float], None],
                 node.vertices.pop()
             draw_path(svg, node, font_size)
             return
+        except Exception:
+            # Bad path data (WeasyPrint's PointError, which its caller ignores): what was
+            # drawn before the error stays drawn, as without the record; nothing is kept.
+            _replay(svg.stream, recorder.calls)
+            raise
         calls = tuple(recorder.calls)
-        vertices = tuple(list(node.vertices)[before:])
-        seen[key] = (calls, vertices)
-        stream = svg.stream
-        for name, args in calls:
-            getattr(stream, name)(*args)
+        seen[key] = (calls, tuple(list(node.vertices)[before:]))
+        _replay(svg.stream, calls)
 
     path.sheetgen_parsed_once = True  # type: ignore[attr-defined]
     return path
