@@ -126,23 +126,20 @@ def preflight_bytes(data: bytes, name: str = "<pdf>", dpi: float = 150.0,
         run("safe-zone", check_safe_zone(page))
         run("hairlines", check_hairlines(page))
         run("fonts", check_fonts(page))
-    if wanted & {"bleed", "margin"}:
-        renderer = Renderer(data, dpi)
+    inked = bool(wanted & {"bleed", "margin"})
+    contrast = "contrast" in wanted and any(needs_contrast(p) for p in pages)
+    if inked or contrast:  # each page rendered, then rendered again without its text
+        renderer = Renderer(data, dpi, lambda: without_text(data, streams))
         try:
             for page in pages:
-                raster = renderer.page(page.index)
-                run("margin", check_margin(page, raster))
-                run("bleed", check_bleed(page, raster))
+                if inked:
+                    raster = renderer.page(page.index)
+                    run("margin", check_margin(page, raster))
+                    run("bleed", check_bleed(page, raster))
+                if contrast and needs_contrast(page):
+                    run("contrast", check_contrast(page, renderer.text_free(page.index)))
         finally:
             renderer.close()
-    if "contrast" in wanted and any(needs_contrast(p) for p in pages):
-        background = Renderer(without_text(data, streams), dpi)
-        try:
-            for page in pages:
-                if needs_contrast(page):
-                    run("contrast", check_contrast(page, background.page(page.index)))
-        finally:
-            background.close()
     run("duplex", check_duplex(pages))
     run("colour", check_colour(pages, reader))
     header = data.lstrip()[5:8].decode("latin-1", "replace")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -211,45 +212,123 @@ def _without_text_pypdf(pdf: bytes) -> bytes:
 
 
 class Renderer:
-    """Renders pages of one document on demand (pdfium), each at most once. A page's
-    `Raster` holds good until the next page is asked for: pages of one size are rendered
-    into the same bitmap, which pdfium fills white before each render (a fresh bitmap a
-    page, allocated, zeroed and its memory touched for the first time, was about a tenth of
+    """Renders pages of one document on demand (pdfium): each page as it is (`page`) and
+    without its text (`text_free`), each at most once. A page's `Raster` holds good until
+    the next page of its kind is asked for: pages of one size and kind are rendered into
+    the same bitmap, which pdfium fills white before each render (a fresh bitmap a page,
+    allocated, zeroed and its memory touched for the first time, was about a tenth of
     rendering)."""
 
-    def __init__(self, pdf: bytes, dpi: float = 150.0) -> None:
+    def __init__(self, pdf: bytes, dpi: float = 150.0,
+                 text_free_copy: Callable[[], bytes] | None = None) -> None:
+        """`text_free_copy` makes `without_text(pdf)`, for pages whose text clips."""
         import pypdfium2 as pdfium
 
         self._doc = pdfium.PdfDocument(pdf)
+        self._pdf = pdf
         self._dpi = dpi
-        self._cache: dict[int, Raster] = {}
+        self._cache: dict[tuple[str, int], Raster] = {}
         self._bitmaps: dict[tuple, Any] = {}
+        self._loaded: tuple[int, Any] | None = None
+        self._hidden = False
+        """The loaded page's text is hidden (`text_free`)."""
+        self._text_free_copy = text_free_copy
+        self._copy: Renderer | None = None
 
-    def _bitmap(self, width: int, height: int, format: int, rev_byteorder: bool) -> Any:
-        """A bitmap of this size and format (pypdfium2's `bitmap_maker`), made once."""
+    def _maker(self, kind: str) -> Callable[..., Any]:
+        """pypdfium2's `bitmap_maker`: the bitmap of this kind, size and format, made once."""
         from pypdfium2 import PdfBitmap
 
-        key = (width, height, format, rev_byteorder)
-        if key not in self._bitmaps:
-            self._bitmaps[key] = PdfBitmap.new_native(width, height, format,
-                                                      rev_byteorder=rev_byteorder)
-        return self._bitmaps[key]
+        def bitmap(width: int, height: int, format: int, rev_byteorder: bool) -> Any:
+            key = (kind, width, height, format, rev_byteorder)
+            if key not in self._bitmaps:
+                self._bitmaps[key] = PdfBitmap.new_native(width, height, format,
+                                                          rev_byteorder=rev_byteorder)
+            return self._bitmaps[key]
+
+        return bitmap
+
+    def _page(self, index: int) -> Any:
+        """pdfium's page, loaded once for both renders of it."""
+        if self._loaded is None or self._loaded[0] != index:
+            self._loaded, self._hidden = (index, self._doc[index]), False
+        return self._loaded[1]
+
+    def _render(self, kind: str, index: int, page: Any) -> Raster:
+        w, h = page.get_size()
+        scale = self._dpi / 72.0
+        if w * h * scale * scale > MAX_PIXELS:
+            scale = (MAX_PIXELS / (w * h)) ** 0.5
+        bitmap = page.render(scale=scale, no_smoothtext=True, no_smoothpath=True,
+                             no_smoothimage=True, rev_byteorder=True,  # RGB, not BGR
+                             bitmap_maker=self._maker(kind))
+        box = page.get_mediabox()
+        for key in [k for k in self._cache if k[0] == kind]:
+            del self._cache[key]  # one page at a time: memory stays one page's pixels
+        raster = Raster(bitmap.to_numpy(), scale, h, (box[0], box[1]), _bitmap=bitmap)
+        self._cache[(kind, index)] = raster
+        return raster
 
     def page(self, index: int) -> Raster:
-        if index not in self._cache:
-            page = self._doc[index]
-            w, h = page.get_size()
-            scale = self._dpi / 72.0
-            if w * h * scale * scale > MAX_PIXELS:
-                scale = (MAX_PIXELS / (w * h)) ** 0.5
-            bitmap = page.render(scale=scale, no_smoothtext=True, no_smoothpath=True,
-                                 no_smoothimage=True, rev_byteorder=True,  # RGB, not BGR
-                                 bitmap_maker=self._bitmap)
-            box = page.get_mediabox()
-            self._cache.clear()  # one page at a time: memory stays one page's pixels
-            self._cache[index] = Raster(bitmap.to_numpy(), scale, h, (box[0], box[1]),
-                                        _bitmap=bitmap)
-        return self._cache[index]
+        """The page as it prints."""
+        if ("page", index) not in self._cache:
+            if self._hidden:
+                self._loaded = None  # its text was hidden: load it again
+            self._render("page", index, self._page(index))
+        return self._cache[("page", index)]
+
+    def text_free(self, index: int) -> Raster:
+        """The page with every text object invisible: what lies under the text. Its text
+        objects (on the page and in the forms it draws) are set to render mode 3 in
+        pdfium's parse of the page, the one `page` rendered, which then renders again: the
+        same pixels as the text-free copy `without_text` writes (`3 Tr` after each BT and in
+        place of each Tr) without writing, parsing and loading a second document. A page
+        with text that clips (modes 4-7: the clip is already part of what follows it) is
+        rendered from that copy instead."""
+        if ("text-free", index) not in self._cache:
+            page = self._page(index)
+            if _hide_text(page):
+                self._hidden = True
+                self._render("text-free", index, page)
+            else:
+                if self._copy is None:
+                    copy = (self._text_free_copy() if self._text_free_copy is not None
+                            else without_text(self._pdf))
+                    self._copy = Renderer(copy, self._dpi)
+                self._cache[("text-free", index)] = self._copy.page(index)
+        return self._cache[("text-free", index)]
 
     def close(self) -> None:
+        self._loaded = None
+        self._cache.clear()
+        if self._copy is not None:
+            self._copy.close()
+        for bitmap in self._bitmaps.values():
+            bitmap.close()
+        self._bitmaps.clear()
         self._doc.close()
+
+
+def _hide_text(page: Any) -> bool:
+    """Set every text object of the page, and of the forms it draws, to render mode 3
+    (invisible); False, having changed nothing, when some text clips (modes 4-7) or its
+    mode cannot be read."""
+    import pypdfium2.raw as pdfium_c
+
+    texts = []
+    forms = [(pdfium_c.FPDFPage_CountObjects(page), pdfium_c.FPDFPage_GetObject, page)]
+    while forms:
+        count, get, owner = forms.pop()
+        for i in range(count):
+            obj = get(owner, i)
+            kind = pdfium_c.FPDFPageObj_GetType(obj)
+            if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+                if not 0 <= pdfium_c.FPDFTextObj_GetTextRenderMode(obj) <= 3:
+                    return False
+                texts.append(obj)
+            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+                forms.append((pdfium_c.FPDFFormObj_CountObjects(obj),
+                              pdfium_c.FPDFFormObj_GetObject, obj))
+    for obj in texts:
+        pdfium_c.FPDFTextObj_SetTextRenderMode(obj, pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE)
+    return True

@@ -168,7 +168,7 @@ def test_the_text_free_copy_renders_as_pypdfs_did():
     reader, _ = _read(data, "test.pdf")
     ours, theirs = without_text(data, Streams(data, reader)), _without_text_pypdf(data)
     assert without_text(data) == ours  # with or without the parse preflight shares
-    a, b = Renderer(ours).page(0).pixels, Renderer(theirs).page(0).pixels
+    a, b = _rendered(ours), _rendered(theirs)
     assert np.array_equal(a, b)
     copy = pikepdf.open(io.BytesIO(ours))
     assert b"3 Tr" in copy.pages[0].obj.Contents.read_bytes()
@@ -211,3 +211,62 @@ def test_edge_gaps_are_the_whole_pages(seed):
     for within in (-1.0, 0.0, 0.5, 1.0, 3.0, 3.5, float(rng.integers(1, 70)), 100.0):
         want = {edge: gap for edge, gap in whole.items() if gap < within}
         assert raster.edge_gaps(within) == want, within
+
+
+def _rendered(data: bytes) -> np.ndarray:
+    """The first page's pixels (a copy: the renderer's bitmap closes with it)."""
+    renderer = Renderer(data)
+    try:
+        return renderer.page(0).pixels.copy()
+    finally:
+        renderer.close()
+
+
+def _text_in_a_form(mode: bytes) -> bytes:
+    """A page with text on grey, drawn by the page (in `mode`) and by a form twice (nested
+    in a second form once)."""
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica))
+    fonts = pikepdf.Dictionary(F1=font)
+    inner = pdf.make_stream(b"0.8 g 0 0 120 30 re f 0 g BT /F1 14 Tf 4 8 Td (in a form) Tj ET",
+                            Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                            BBox=[0, 0, 120, 30], Resources=pikepdf.Dictionary(Font=fonts))
+    outer = pdf.make_stream(b"q 1 0 0 1 0 40 cm /In Do Q",
+                            Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                            BBox=[0, 0, 120, 80],
+                            Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(In=inner)))
+    page = pikepdf.Dictionary(
+        Type=pikepdf.Name.Page, MediaBox=[0, 0, 300, 300],
+        Resources=pikepdf.Dictionary(Font=fonts,
+                                     XObject=pikepdf.Dictionary(In=inner, Out=outer)))
+    pdf.pages.append(pikepdf.Page(page))
+    pdf.pages[0].obj.Contents = pdf.make_stream(
+        b"0.8 g 20 200 200 40 re f 0 g BT /F1 16 Tf " + mode + b" 24 210 Td (on the page) Tj "
+        b"ET q 1 0 0 1 20 20 cm /In Do Q q 1 0 0 1 150 20 cm /Out Do Q")
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("mode", [b"0 Tr", b"2 Tr", b"7 Tr"])
+def test_text_hidden_in_place_renders_as_the_text_free_copy(mode):
+    """Renderer.text_free hides the text of the page it has parsed (on the page and in the
+    forms it draws, nested too): the same pixels as the text-free copy's; a page whose text
+    clips (7 Tr: what follows is clipped by the text, hidden in place or not) is rendered
+    from the copy. The page renders with its text again after."""
+    data = _text_in_a_form(mode)
+    renderer = Renderer(data)
+    try:
+        page = renderer.page(0).pixels.copy()
+        hidden = renderer.text_free(0).pixels.copy()
+        assert np.array_equal(renderer.page(0).pixels, page)
+    finally:
+        renderer.close()
+    assert np.array_equal(hidden, _rendered(without_text(data)))
+    assert np.array_equal(hidden[:, :, 0] < 100, np.zeros(hidden.shape[:2], bool))  # no text
+    grey = (hidden[:, :, 0] < 250).sum()
+    if mode == b"7 Tr":  # the text clips all that follows it; the copy, as Tr 3, does not
+        assert (page[:, :, 0] < 250).sum() < grey
+    else:
+        assert (page[:, :, 0] < 100).sum() > 100
