@@ -287,15 +287,16 @@ class Renderer:
         rendered from that copy instead."""
         if ("text-free", index) not in self._cache:
             page = self._page(index)
-            if _hide_text(page):
-                self._hidden = True
-                self._render("text-free", index, page)
-            else:
+            if not _hide_text(page):
+                # The copy's renderer keeps its own one-page cache over its reused bitmap;
+                # keeping its raster here too would hand back a later page's pixels.
                 if self._copy is None:
                     copy = (self._text_free_copy() if self._text_free_copy is not None
                             else without_text(self._pdf))
                     self._copy = Renderer(copy, self._dpi)
-                self._cache[("text-free", index)] = self._copy.page(index)
+                return self._copy.page(index)
+            self._hidden = True
+            self._render("text-free", index, page)
         return self._cache[("text-free", index)]
 
     def close(self) -> None:

@@ -270,3 +270,23 @@ def test_text_hidden_in_place_renders_as_the_text_free_copy(mode):
         assert (page[:, :, 0] < 250).sum() < grey
     else:
         assert (page[:, :, 0] < 100).sum() > 100
+
+
+def test_text_free_pages_from_the_copy_are_right_when_asked_again():
+    """Pages whose text clips are rendered from the text-free copy, whose renderer reuses
+    one bitmap for every page: asking for an earlier page again must render it again, not
+    hand back a raster whose pixels are now a later page's."""
+    pdf = pikepdf.open(io.BytesIO(_text_in_a_form(b"7 Tr")))
+    pdf.pages.append(pdf.pages[0])
+    second = pdf.pages[1]
+    second.obj.Contents = pdf.make_stream(b"0 g 0 0 60 60 re f " + second.obj.Contents.read_bytes())
+    out = io.BytesIO()
+    pdf.save(out)
+    renderer = Renderer(out.getvalue())
+    try:
+        first = renderer.text_free(0).pixels.copy()
+        later = renderer.text_free(1).pixels.copy()
+        assert not np.array_equal(first, later)
+        assert np.array_equal(renderer.text_free(0).pixels, first)
+    finally:
+        renderer.close()
