@@ -24,6 +24,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import BinaryIO
 
+from sheetgen import stopping
 from sheetgen.errors import SheetgenError
 
 DEFAULT_FOLDER = Path("output")
@@ -163,6 +164,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
                 yield Path(f"/proc/self/fd/{fd}")
             except OSError as err:  # the disk filled up (or failed) while writing
                 raise _cannot_write(target, err) from None
+            stopping.check()  # a stop asked for (SIGTERM) is never followed by the output
             try:
                 _link_into_place(fd, target)
             except OSError as err:
@@ -187,6 +189,7 @@ def _named_temporary(target: Path) -> Iterator[Path]:
             yield tmp_path
         except OSError as err:  # the disk filled up (or failed) while writing
             raise _cannot_write(target, err) from None
+        stopping.check()
         try:
             os.replace(tmp_path, target)
         except OSError as err:

@@ -30,7 +30,7 @@ LAYERS = ["canvas", "layout", "engine", "render", "preflight", "games", "ruleboo
           "cli"]
 """Lowest first: a layer may import the layers before it."""
 
-BASE = {"sheetgen", "__version__", "errors", "registry", "resources", "atomic", "lazy",
+BASE = {"sheetgen", "__version__", "errors", "registry", "resources", "atomic", "stopping", "lazy",
         "limits", "access", "workers", "assets", "cache", "numba_locator", "studio_contract",
         "splitmix"}
 """Modules below every layer: they import only one another."""

@@ -54,14 +54,19 @@ def _terminate_cleanly() -> Iterator[None]:
         yield
         return
 
+    from sheetgen import stopping
+
     def stop(signum: int, _frame: Any) -> None:
+        stopping.request(128 + signum)  # raised again if a library swallows this one
         raise SystemExit(128 + signum)
 
     previous = signal.signal(signal.SIGTERM, stop)
     try:
         yield
+        stopping.check()  # a swallowed stop that no later check raised: still no success
     finally:
         signal.signal(signal.SIGTERM, previous)
+        stopping.withdraw()
 
 
 def pad_command(game: Game) -> click.Command:

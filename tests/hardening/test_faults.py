@@ -9,6 +9,7 @@ import pathlib
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -224,14 +225,54 @@ def _start_pad(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     out = tmp_path / "pad.pdf"
     out.write_bytes(b"the old pad")
-    proc = subprocess.Popen([*SHEETGEN, "pad", "captains-curse", "--count", "60", "--jobs",
-                             "2", "-q", "-o", str(out)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(tmp_path.parent / f"{tmp_path.name}.stderr", "wb") as errors:
+        proc = subprocess.Popen([*SHEETGEN, "pad", "captains-curse", "--count", "60",
+                                 "--jobs", "2", "-q", "-o", str(out)], env=env,
+                                stdout=subprocess.DEVNULL, stderr=errors)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not _writing(proc.pid, tmp_path):
         time.sleep(0.05)  # until the temporary file exists
     assert _writing(proc.pid, tmp_path), "the pad never opened its temporary file"
     return proc, out
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(),
+                    reason="signal handlers run in the main thread only")
+def test_a_stop_swallowed_by_a_library_is_still_obeyed(tmp_path):
+    """SIGTERM lands wherever the main thread is: inside a library's bare `except:` the
+    SystemExit it raises is lost. The request is kept, and raised again before any output
+    is linked into place, so the run still ends with 143 and the old file stays."""
+    from sheetgen import stopping
+    from sheetgen.atomic import atomic_file
+    from sheetgen.cli.pads import _terminate_cleanly
+
+    out = tmp_path / "pad.pdf"
+    out.write_bytes(b"the old pad")
+    swallowed = []
+    with pytest.raises(SystemExit) as stopped:
+        with _terminate_cleanly(), atomic_file(out) as fh:
+            fh.write(b"half a pad")
+            try:  # a library's catch-all around the moment the signal arrives
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(5)
+            except BaseException as err:  # noqa: BLE001 (that is the point)
+                swallowed.append(err)
+            fh.write(b"the rest")
+    assert [type(e) for e in swallowed] == [SystemExit]
+    assert stopped.value.code == 128 + signal.SIGTERM
+    assert out.read_bytes() == b"the old pad"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pad.pdf"]
+    assert stopping.requested() is None  # withdrawn when the block is left
+
+
+def _signal_state(pid: int) -> str:
+    """The signal lines of /proc/PID/status (blocked, ignored, caught), for a failure's
+    message."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return " ".join(line.strip() for line in fh if line.startswith("Sig"))
+    except OSError as err:
+        return str(err)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -241,8 +282,11 @@ def test_a_terminated_pad_leaves_no_partial_file(tmp_path):
     stops the workers, and the old output stays."""
     proc, out = _start_pad(tmp_path)
     workers = _children(proc.pid)
+    state = _signal_state(proc.pid)
     proc.terminate()
-    assert proc.wait(timeout=30) == 128 + signal.SIGTERM
+    status = proc.wait(timeout=30)
+    errors = (tmp_path.parent / f"{tmp_path.name}.stderr").read_text(errors="replace")
+    assert status == 128 + signal.SIGTERM, f"{state}; stderr: {errors[-2000:]}"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pad.pdf"]
     assert out.read_bytes() == b"the old pad"
     deadline = time.monotonic() + 10

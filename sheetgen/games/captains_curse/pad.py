@@ -112,6 +112,7 @@ def pad_islands(submit: Submit | None, count: int, seed: int, difficulty: str, j
                 progress: Callable[[int], None] | None = None) -> Iterator[PadItem]:
     """`iter_pad` with the workers given (`pad_workers`); without (`submit` None) each island
     is computed here when it is asked for."""
+    from sheetgen import stopping
     from sheetgen.render.output import PART_ROWS
     from sheetgen.workers import map_ahead
 
@@ -123,6 +124,7 @@ def pad_islands(submit: Submit | None, count: int, seed: int, difficulty: str, j
         items = map_ahead(lambda item: submit(pad_item, item), work,
                           max(PART_ROWS, ISLANDS_AHEAD * jobs))
     for item in items:
+        stopping.check()  # each island: a stop a library swallowed is obeyed here
         digest = hashlib.sha256(json.dumps(item[0], sort_keys=True).encode()).digest()
         if digest in seen:
             raise SheetgenError("two islands of the pad came out identical",
