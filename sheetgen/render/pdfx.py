@@ -33,9 +33,10 @@ import math
 import os
 import re
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from sheetgen.errors import SheetgenError
 
@@ -87,10 +88,11 @@ def make_pdfx(data: bytes, standard: str = DEFAULT_STANDARD, title: str | None =
 
 # --- colour ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Gstate:
+class _Gstate(NamedTuple):
     """The colours a stream has asked for (None: not RGB, written as it was) and the inks
-    last written for them, the line width and the scale of the matrices."""
+    last written for them, the line width and the scale of the matrices. A named tuple:
+    a stream sets a state thousands of times, and `_replace` costs under half of a frozen
+    dataclass's `dataclasses.replace`."""
 
     fill: tuple[float, ...] | None = None
     stroke: tuple[float, ...] | None = None
@@ -108,6 +110,7 @@ _FILLS = {"f", "F", "f*"}
 _BOTH = {"B", "B*", "b", "b*"}
 _STROKES = {"S", "s"}
 _TEXT = {"Tj", "TJ", "'", '"'}
+_READ_OPERANDS = {"cm", "w", "rg", "RG", "cs", "CS", "sc", "scn", "SC", "SCN"}
 
 
 def _num(values) -> tuple[float, ...]:
@@ -121,6 +124,18 @@ class _Separation:
         self.pdf = pdf
         self.transparency = ""
         self._done: set[tuple[int, int]] = set()
+        self._converted: dict[tuple[tuple[float, ...], bool], tuple[float, ...]] = {}
+
+    def _inks(self, rgb: tuple[float, ...], black_only: bool) -> tuple[float, ...]:
+        """`to_cmyk(rgb, black_only)`, once per distinct colour and use in this document: a
+        book sets a few dozen colours some 3,000 times."""
+        key = (rgb, black_only)
+        found = self._converted.get(key)
+        if found is None:
+            from sheetgen.layout.colors import to_cmyk
+
+            found = self._converted[key] = to_cmyk(rgb, black_only=black_only)
+        return found
 
     # spaces
     def _space(self, space: Any, resources: Any = None) -> str:
@@ -273,11 +288,7 @@ class _Separation:
         path_at: int | None = None
         changed = False
 
-        def inks(rgb: tuple[float, ...], black_only: bool) -> tuple[float, ...]:
-            from sheetgen.layout.colors import to_cmyk
-
-            return to_cmyk(rgb, black_only=black_only)
-
+        inks = self._inks
         def settle(at: int, fill: str | None, stroke: bool) -> None:
             """Write the inks the painting at `at` needs: fill as 'text' or 'area'."""
             nonlocal st
@@ -286,19 +297,23 @@ class _Separation:
                 want = inks(st.fill, fill == "text")
                 if want != st.fill_out:
                     emit.append(([*want], pikepdf.Operator("k")))
-                    st = replace(st, fill_out=want)
+                    st = st._replace(fill_out=want)
             if stroke and st.stroke is not None:
                 want = inks(st.stroke, st.width * st.scale < THIN_LINE or fill == "text")
                 if want != st.stroke_out:
                     emit.append(([*want], pikepdf.Operator("K")))
-                    st = replace(st, stroke_out=want)
+                    st = st._replace(stroke_out=want)
             out[at:at] = [pikepdf.ContentStreamInstruction(o, op) for o, op in emit]
 
+        inline_image = pikepdf.ContentStreamInlineImage
         for item in ops:
-            if isinstance(item, pikepdf.ContentStreamInlineImage):
+            if isinstance(item, inline_image):
                 out.append(item)
                 continue
-            operands, op = item.operands, str(item.operator)
+            op = str(item.operator)
+            # pikepdf makes the operands' Python objects when asked: only for the operators
+            # read here (a text or path operator's are written back as they are).
+            operands = item.operands if op in _READ_OPERANDS else ()
             keep = True
             if op == "q":
                 stack.append(st)
@@ -306,37 +321,37 @@ class _Separation:
                 st = stack.pop() if stack else _Gstate(scale=scale)
             elif op == "cm" and len(operands) == 6:
                 a, b, c, d = _num(operands[:4])
-                st = replace(st, scale=st.scale * math.sqrt(abs(a * d - b * c)))
+                st = st._replace(scale=st.scale * math.sqrt(abs(a * d - b * c)))
             elif op == "w" and operands:
-                st = replace(st, width=float(operands[0]))
+                st = st._replace(width=float(operands[0]))
             elif op in ("rg", "RG") and len(operands) == 3:
                 rgb = _num(operands)
-                st = (replace(st, fill=rgb, fill_space_rgb=False) if op == "rg"
-                      else replace(st, stroke=rgb, stroke_space_rgb=False))
+                st = (st._replace(fill=rgb, fill_space_rgb=False) if op == "rg"
+                      else st._replace(stroke=rgb, stroke_space_rgb=False))
                 keep, changed = False, True
             elif op in ("cs", "CS") and operands:
                 rgb_space = self._space(operands[0], resources) == "rgb"
                 if rgb_space:
                     keep, changed = False, True
                     black = (0.0, 0.0, 0.0)
-                    st = (replace(st, fill=black, fill_space_rgb=True) if op == "cs"
-                          else replace(st, stroke=black, stroke_space_rgb=True))
+                    st = (st._replace(fill=black, fill_space_rgb=True) if op == "cs"
+                          else st._replace(stroke=black, stroke_space_rgb=True))
                 else:
-                    st = (replace(st, fill=None, fill_out=None, fill_space_rgb=False)
+                    st = (st._replace(fill=None, fill_out=None, fill_space_rgb=False)
                           if op == "cs" else
-                          replace(st, stroke=None, stroke_out=None, stroke_space_rgb=False))
+                          st._replace(stroke=None, stroke_out=None, stroke_space_rgb=False))
             elif op in ("sc", "scn", "SC", "SCN"):
                 fill_op = op in ("sc", "scn")
                 if (st.fill_space_rgb if fill_op else st.stroke_space_rgb) and \
                         len(operands) == 3:
                     rgb = _num(operands)
-                    st = replace(st, fill=rgb) if fill_op else replace(st, stroke=rgb)
+                    st = st._replace(fill=rgb) if fill_op else st._replace(stroke=rgb)
                     keep = False
             elif op in ("k", "g") or op == "K" or op == "G":
                 if op in ("k", "g"):
-                    st = replace(st, fill=None, fill_out=None, fill_space_rgb=False)
+                    st = st._replace(fill=None, fill_out=None, fill_space_rgb=False)
                 else:
-                    st = replace(st, stroke=None, stroke_out=None, stroke_space_rgb=False)
+                    st = st._replace(stroke=None, stroke_out=None, stroke_space_rgb=False)
             elif op in _PATH_OPS:
                 if op in _PATH_START and path_at is None:
                     path_at = len(out)
@@ -464,6 +479,15 @@ def xmp_packet(std: Standard, title: str, when: datetime, creator: str, producer
     return body.encode("utf-8")
 
 
+@lru_cache(maxsize=1)
+def _compressed_profile() -> bytes:
+    """The press profile as its embedded stream holds it (compressing it at level 9 took
+    a tenth of each conversion)."""
+    from sheetgen.assets.icc import profile_bytes
+
+    return zlib.compress(profile_bytes(), 9)
+
+
 def _declare(pdf: Any, std: Standard, title: str | None) -> None:
     import pikepdf
 
@@ -472,7 +496,6 @@ def _declare(pdf: Any, std: Standard, title: str | None) -> None:
         OUTPUT_CONDITION,
         OUTPUT_CONDITION_IDENTIFIER,
         REGISTRY_NAME,
-        profile_bytes,
     )
 
     info = pdf.trailer.get("/Info")
@@ -495,7 +518,7 @@ def _declare(pdf: Any, std: Standard, title: str | None) -> None:
     keep = {k: v for k, v in (info.items() if info is not None else [])
             if k in ("/Author", "/Subject", "/Keywords")}
     pdf.trailer.Info = pdf.make_indirect(pikepdf.Dictionary({**keep, **fields}))
-    profile = pdf.make_stream(zlib.compress(profile_bytes(), 9))
+    profile = pdf.make_stream(_compressed_profile())
     profile.Filter = pikepdf.Name.FlateDecode
     profile.N = 4
     pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary({
