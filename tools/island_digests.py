@@ -23,9 +23,12 @@ from pathlib import Path
 DIFFICULTIES = ("easy", "normal", "hard")
 
 
-def island_digest(seed: int, difficulty: str, attempt: int | None = None) -> str:
+def island_digest(seed: int, difficulty: str, attempt: int | None = None,
+                  meshes: dict | None = None) -> str:
     """Short sha256 of the island text (`attempt` None: the first fit attempt, as
-    `generate_island` picks it), or of the unfit attempt's reason."""
+    `generate_island` picks it), or of the unfit attempt's reason. `meshes`: one dict for
+    the calls of one seed, whose geometry then is made once for all its difficulties
+    (`generate_attempt`)."""
     from sheetgen.games.captains_curse.islands.cells import MeshError
     from sheetgen.games.captains_curse.islands.generate import (
         generate_attempt,
@@ -36,11 +39,12 @@ def island_digest(seed: int, difficulty: str, attempt: int | None = None) -> str
 
     plan = SINK_PLANS[difficulty]
     if attempt is None:
-        gen = generate_island(seed, DEFAULT_PARAMS, plan)
+        gen = generate_island(seed, DEFAULT_PARAMS, plan, meshes=meshes)
         text = f"attempt {gen.attempt}\n" + island_yaml(gen.data)
     else:
         try:
-            text = island_yaml(generate_attempt(seed, attempt, DEFAULT_PARAMS, plan).data)
+            text = island_yaml(generate_attempt(seed, attempt, DEFAULT_PARAMS, plan,
+                                                meshes).data)
         except MeshError as err:
             text = f"unfit: {err}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -51,10 +55,11 @@ def digests(first: int, last: int, difficulties: tuple[str, ...],
     """Key "seed/difficulty" (first fit) or "seed/difficulty/attempt" -> digest."""
     out: dict[str, str] = {}
     for seed in range(first, last + 1):
+        meshes: dict = {}
         for d in difficulties:
-            out[f"{seed}/{d}"] = island_digest(seed, d)
+            out[f"{seed}/{d}"] = island_digest(seed, d, meshes=meshes)
             for a in range(attempts):
-                out[f"{seed}/{d}/{a}"] = island_digest(seed, d, a)
+                out[f"{seed}/{d}/{a}"] = island_digest(seed, d, a, meshes)
     return out
 
 

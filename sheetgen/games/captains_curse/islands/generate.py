@@ -56,12 +56,45 @@ def _pt(p: tuple[float, float]) -> list[float]:
     return [p[0], p[1]]
 
 
-def generate_attempt(seed: int, attempt: int, params: IslandParams = DEFAULT_PARAMS,
-                     plan: SinkPlan = DEFAULT_PLAN) -> Generated:
-    """One attempt; raises MeshError when this attempt's geometry is unfit."""
+Meshes = dict[tuple[int, int, IslandParams], Mesh | MeshError]
+"""Geometry made for some attempts (`island_geometry`), by (seed, attempt, params), or the
+MeshError that attempt raised: see `generate_attempt`'s `meshes`."""
+
+
+def island_geometry(seed: int, attempt: int, params: IslandParams = DEFAULT_PARAMS) -> Mesh:
+    """The centre box, coast and cells of one attempt: the steps no sink plan changes (their
+    streams are the seed's and the attempt's alone). Raises MeshError when they are unfit."""
     frame = place_centre(params, SplitMix64.for_step(seed, "centre", attempt))
     coast = make_coast(params, frame, SplitMix64.for_step(seed, "coast", attempt))
-    mesh = make_mesh(params, frame, coast, SplitMix64.for_step(seed, "cells", attempt))
+    return make_mesh(params, frame, coast, SplitMix64.for_step(seed, "cells", attempt))
+
+
+def _geometry(seed: int, attempt: int, params: IslandParams, meshes: Meshes | None) -> Mesh:
+    if meshes is None:
+        return island_geometry(seed, attempt, params)
+    key = (seed, attempt, params)
+    known = meshes.get(key)
+    if known is None:
+        try:
+            known = island_geometry(seed, attempt, params)
+        except MeshError as err:
+            known = err
+        meshes[key] = known
+    if isinstance(known, MeshError):
+        raise MeshError(*known.args)
+    return known
+
+
+def generate_attempt(seed: int, attempt: int, params: IslandParams = DEFAULT_PARAMS,
+                     plan: SinkPlan = DEFAULT_PLAN, meshes: Meshes | None = None) -> Generated:
+    """One attempt; raises MeshError when this attempt's geometry is unfit.
+
+    `meshes`, a dict the caller keeps, holds the geometry of attempts made before for
+    another plan (`island_geometry`, about half an island's CPU), so that one seed's islands
+    at several difficulties make it once (tools/island_digests.py and its test make 600).
+    The mesh only remembers answers that depend on it alone (`sinklines.chord_path`,
+    `_connected`), so the island is the same either way."""
+    mesh = _geometry(seed, attempt, params, meshes)
     chords = make_chords(mesh, SplitMix64.for_step(seed, "lines", attempt), plan)
     halves = sorted(chords, key=lambda c: -len(c.region))[:2]
     symbol_f = assign_symbols(mesh, len(params.symbols), params.per_symbol,
@@ -113,13 +146,15 @@ def _name_places(mesh: Mesh, chords: list[Chord], rng: SplitMix64) -> dict[int, 
 
 
 def generate_island(seed: int, params: IslandParams = DEFAULT_PARAMS,
-                    plan: SinkPlan = DEFAULT_PLAN, first_attempt: int = 0) -> Generated:
-    """The first fit attempt from `first_attempt` on; a clear error after too many misses."""
+                    plan: SinkPlan = DEFAULT_PLAN, first_attempt: int = 0,
+                    meshes: Meshes | None = None) -> Generated:
+    """The first fit attempt from `first_attempt` on; a clear error after too many misses.
+    `meshes`: see `generate_attempt`."""
     params.check()
     reasons: list[str] = []
     for attempt in range(first_attempt, first_attempt + MAX_GEOMETRY_ATTEMPTS):
         try:
-            return generate_attempt(seed, attempt, params, plan)
+            return generate_attempt(seed, attempt, params, plan, meshes)
         except MeshError as err:
             reasons.append(str(err))
     raise SheetgenError(
