@@ -12,29 +12,55 @@ from io import BytesIO
 
 import pytest
 from helpers.browser import by_id, click, css, downloaded, open_page, reachable, shot, wait
-from in_page import counter, until
+from in_page import CLICKABLE, counter, press, until
 
 pytestmark = pytest.mark.slow  # drives Chromium
 
 
 _SUNK = ("Object.entries(studioState.game ? studioState.game.marks : {})"
          ".filter(([k, v]) => v === 'sunk').map(([k, v]) => k)")
-_PLAY_STATE = f"""
+_PLAY_STEP = CLICKABLE + f"""
+const done = arguments[arguments.length - 1];
+const deadline = performance.now() + arguments[0] * 1000;
+const updates = () => Number(document.body.dataset.updates || 0);
+const after = (before) => ({{over: false, before: before, updates: updates(), sunk: {_SUNK},
+  sinking: Array.from(document.querySelectorAll('#overlay .space.sinking'),
+                      (p) => p.getAttribute('data-space'))}});
+if (document.getElementById('final-score') !== null) {{ done({{over: true}}); return; }}
+const before = {{updates: updates(), sunk: {_SUNK}}};
+const choices = document.getElementById('choices').firstElementChild;
+// The roll button when it is enabled (clicked as WebDriver would, refused if covered),
+// else what a player clicks: a green grid cell, a green space, a red line, else a listed
+// choice (a pass, or which die when two fit one cell).
 const roll = document.getElementById('roll');
-const target = document.querySelector('#overlay rect.cell.target')
-  || document.querySelector('#overlay .space.target')
-  || document.querySelector('#overlay .line-hit.target')
-  || document.querySelector('#choices button');
-window.choicesBeforeTheClick = document.getElementById('choices').firstElementChild;
-return {{over: document.getElementById('final-score') !== null, sunk: {_SUNK},
-         updates: Number(document.body.dataset.updates || 0),
-         roll: roll.disabled ? null : roll, target: target}};
+if (!roll.disabled) {{
+  const refused = refusal(roll);
+  if (refused) {{ done({{error: 'the roll button: ' + refused}}); return; }}
+  roll.click();
+}} else {{
+  const target = document.querySelector('#overlay rect.cell.target')
+    || document.querySelector('#overlay .space.target')
+    || document.querySelector('#overlay .line-hit.target')
+    || document.querySelector('#choices button');
+  if (!target) {{
+    done({{error: 'the page offers nothing to click in the middle of a game'}}); return;
+  }}
+  target.dispatchEvent(new MouseEvent('click', {{bubbles: true}}));
+}}
+// The answer, or the page listing the two dice that fit the clicked cell (page.js
+// `offer`: new choices without an answer from the studio).
+const check = () => {{
+  const offered = document.getElementById('choices').firstElementChild;
+  if (updates() !== before.updates || (offered !== null && offered !== choices)) {{
+    done(after(before));
+  }} else if (performance.now() > deadline) {{
+    done({{error: "no answer to the move"}});
+  }} else setTimeout(check, 10);
+}};
+check();
 """
-_OFFERED = ("(document.getElementById('choices').firstElementChild !== null && "
-            "document.getElementById('choices').firstElementChild !== "
-            "window.choicesBeforeTheClick)")
-"""The page replaced its list of choices without an answer from the studio: the dice it
-offers for the clicked cell (page.js `offer`)."""
+"""One move of a game in one call to the page: its state before, the click, the answer
+awaited, and what the page shows after (the sunk spaces, the spaces animated sinking)."""
 _AFTER_MOVE = f"""
 return {{updates: Number(document.body.dataset.updates || 0), sunk: {_SUNK},
          sinking: Array.from(document.querySelectorAll('#overlay .space.sinking'),
@@ -105,30 +131,20 @@ def test_make_edit_verify_play_and_print(desktop, live_server):
     by_id(d, "new-game").click()
     wait(d, lambda d: by_id(d, "roll").is_enabled(), what="a new game")
     animated = 0
+    d.set_script_timeout(30)
+    d.script_timeout = 30  # (as `in_page` keeps it)
     for clicks in range(1, 400):
-        # What the page shows, read in one call: the roll button when it is enabled, else
-        # what a player clicks: a green grid cell, a green space, a red line, else a listed
-        # choice (a pass, or which die when two fit one cell).
-        now = d.execute_script(_PLAY_STATE)
-        if now["over"]:
+        step = d.execute_async_script(_PLAY_STEP, 10)
+        if step["over"]:
             break
-        if now["roll"] is not None:
-            now["roll"].click()
-        else:
-            assert now["target"] is not None, \
-                "the page offers nothing to click in the middle of a game"
-            click(d, now["target"])
-        # The answer, or the page listing the two dice that fit the clicked cell.
-        until(d, f"{counter('updates')} !== args[0] || {_OFFERED}", now["updates"],
-              timeout=10, what="the move's answer")
-        after = d.execute_script(_AFTER_MOVE)
-        if after["updates"] == now["updates"]:  # two dice fit the cell: take the first
-            css(d, "#choices button")[0].click()
-            until(d, f"{counter('updates')} !== args[0]", now["updates"], timeout=10,
-                  what="the move's answer")
+        assert "error" not in step, step.get("error")
+        before, after = step["before"], step
+        if after["updates"] == before["updates"]:  # two dice fit the cell: take the first
+            assert press(d, "document.querySelector('#choices button')", counter("updates"),
+                         timeout=10, what="the move's answer")
             after = d.execute_script(_AFTER_MOVE)
         # Only the spaces this move sank animate; earlier ones are drawn sunk, still.
-        assert set(after["sinking"]) == set(after["sunk"]) - set(now["sunk"])
+        assert set(after["sinking"]) == set(after["sunk"]) - set(before["sunk"])
         animated += len(after["sinking"])
         if clicks == 12:
             shot(d, "05-playing")

@@ -7,8 +7,8 @@ import time
 from io import BytesIO
 
 import pytest
-from helpers.browser import by_id, click, css, downloaded, open_page, reachable, shot, wait
-from in_page import counter, until
+from helpers.browser import by_id, css, downloaded, open_page, reachable, shot, wait
+from in_page import counter, press, until
 from pypdf import PdfReader
 
 from sheetgen.games.swashbuckle.card import default_card
@@ -89,15 +89,14 @@ def test_piracy_re_rolls_and_scores_the_re_roll():
 
 # ------------------------------------------------------------------ in the browser
 
-_ADVISED = """
-const keep = document.querySelector('#sw-keeps li:first-child button');
-const fill = document.querySelector('#sw-fills li:first-child button');
-return {over: !document.getElementById('sw-result').hidden,
-        moves: Number(document.body.dataset.moves || 0),
-        first: keep && !keep.innerText.includes('all (stand)') ? keep : fill};
-"""
+_ADVISED = """(() => {
+  if (!document.getElementById('sw-result').hidden) return null;
+  const keep = document.querySelector('#sw-keeps li:first-child button');
+  const fill = document.querySelector('#sw-fills li:first-child button');
+  return keep && !keep.innerText.includes('all (stand)') ? keep : fill;
+})()"""
 """The advisor's first choice (its best keep, else its best box: standing with every die
-is a box to fill), whether the game is over, and the page's move counter."""
+is a box to fill), none once the game is over."""
 
 
 def _cards(d) -> int:
@@ -141,14 +140,11 @@ def test_swashbuckle_page_card_and_a_whole_game(desktop, live_server):
     until(d, f"{counter('moves')} !== args[0]", seen, what="the re-roll")
     after = [int(x.text) for x in css(d, "#sw-dice .die")]
     assert all(after.count(v) >= kept.count(v) for v in kept)
-    # Then follow the advisor's first choice to the end of the game (the page's state and
-    # that choice read in one call, the answer awaited in the page: `in_page`).
+    # Then follow the advisor's first choice to the end of the game (found, clicked as a
+    # user would and its answer awaited in one call to the page: `in_page.press`).
     for _ in range(80):
-        now = d.execute_script(_ADVISED)
-        if now["over"]:
+        if not press(d, _ADVISED, counter("moves"), what="the advisor's move"):
             break
-        click(d, now["first"])
-        until(d, f"{counter('moves')} !== args[0]", now["moves"], what="the advisor's move")
     assert "Final score" in by_id(d, "sw-result").text
     shot(d, "swashbuckle-03-game-over")
 

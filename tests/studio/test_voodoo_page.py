@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.browser import by_id, click, css, open_page, reachable, shot
-from in_page import cancel_while_queued, counter, until
+from in_page import cancel_while_queued, counter, press, until
 
 from sheetgen.games.voodoo.board import default_board
 from sheetgen.games.voodoo.sea import new_sea
@@ -111,36 +111,26 @@ def test_a_game_against_cursed_pirates_offers_only_legal_moves(client, vp):
     assert again.view()["outcome"] == view["outcome"]
 
 
-_VOYAGE = """
-return {over: !document.getElementById('vp-result').hidden,
-        voyage: Number(document.body.dataset.voyage || 0),
-        first: document.querySelector('#vp-moves button')};
-"""
-"""Whether the voyage is over, the page's move counter and the first move it offers."""
+_NEXT_MOVE = ("document.getElementById('vp-result').hidden ? "
+              "document.querySelector('#vp-moves button') : null")
+"""The first move the page offers, none once the voyage is over."""
 
 
 def test_a_game_in_the_browser(desktop, live_server):
     d = desktop
     open_page(d, live_server, "voodoo")
-
-    def voyage():
-        return int(d.execute_script("return document.body.dataset.voyage || '0'"))
-
-    seen = voyage()
-    by_id(d, "vp-new").click()
-    until(d, f"{counter('voyage')} !== args[0] && "
-          "document.querySelector('#vp-moves button') !== null", seen, what="a new game")
+    assert press(d, "document.getElementById('vp-new')", counter("voyage"),
+                 until_js=f"{counter('voyage')} !== before && "
+                 "document.querySelector('#vp-moves button') !== null", what="a new game")
     for step in range(400):
-        # The page's state and its first move read in one call; the answer awaited in
-        # the page (`in_page`).
-        now = d.execute_script(_VOYAGE)
-        if now["over"]:
+        # Click the first move offered, as a user would (refused if anything covers it),
+        # and await the answer, in one call to the page (`in_page.press`).
+        if not press(d, _NEXT_MOVE, counter("voyage"), what="the move's answer"):
             break
-        now["first"].click()
-        until(d, f"{counter('voyage')} !== args[0]", now["voyage"], what="the move's answer")
         if step == 12:
             assert css(d, "[data-voyage-ship]")
             shot(d, "voodoo-03-playing")
+    assert not by_id(d, "vp-result").get_attribute("hidden"), "the voyage did not end"
     assert "win" in by_id(d, "vp-result").text
     shot(d, "voodoo-04-game-over")
 
