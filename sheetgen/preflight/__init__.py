@@ -127,7 +127,7 @@ def preflight_bytes(data: bytes, name: str = "<pdf>", dpi: float = 150.0,
         run("hairlines", check_hairlines(page))
         run("fonts", check_fonts(page))
     inked = bool(wanted & {"bleed", "margin"})
-    contrast = "contrast" in wanted and any(needs_contrast(p) for p in pages)
+    contrast = {p.index for p in pages if needs_contrast(p)} if "contrast" in wanted else set()
     if inked or contrast:  # each page rendered, then rendered again without its text
         renderer = Renderer(data, dpi, lambda: without_text(data, streams))
         try:
@@ -136,7 +136,7 @@ def preflight_bytes(data: bytes, name: str = "<pdf>", dpi: float = 150.0,
                     raster = renderer.page(page.index)
                     run("margin", check_margin(page, raster))
                     run("bleed", check_bleed(page, raster))
-                if contrast and needs_contrast(page):
+                if page.index in contrast:
                     run("contrast", check_contrast(page, renderer.text_free(page.index)))
         finally:
             renderer.close()

@@ -69,6 +69,24 @@ class Raster:
         """Whether ink lands on pixel (ix, iy): some channel below PAPER_WHITE."""
         return min(self.pixels[iy, ix].tolist()) < PAPER_WHITE
 
+    def ink_at(self, points: list[tuple[float, float]]) -> Any:
+        """Whether ink lands where each PDF point (x, y) falls, as an array: 1 ink, 0 paper,
+        -1 off the page. The pixel is `px`'s, truncated as `int` truncates (towards zero),
+        so each point reads the pixel `inked` reads for it, all at once."""
+        import numpy as np
+
+        out = np.full(len(points), -1, dtype=np.int8)
+        if not points:
+            return out
+        xy = np.array(points, dtype=np.float64).reshape(-1, 2)
+        ox, oy = self.origin
+        ix = ((xy[:, 0] - ox) * self.scale).astype(np.int64)
+        iy = ((self.height_pt - (xy[:, 1] - oy)) * self.scale).astype(np.int64)
+        h, w = self.pixels.shape[:2]
+        on = (ix >= 0) & (ix < w) & (iy >= 0) & (iy < h)
+        out[on] = self.pixels[iy[on], ix[on]].min(axis=1) < PAPER_WHITE
+        return out
+
     def edge_gaps(self, within: float) -> dict[str, int]:
         """The unprinted pixels between each edge of the page and its nearest ink, for the
         edges ("left", "right", "top", "bottom", in that order) where that is less than
@@ -82,22 +100,18 @@ class Raster:
             return {}
         rows = self.pixels.reshape(h, w * 3)
         bw, bh = min(w, band), min(h, band)
+        left = rows[:, :bw * 3].min(axis=0).reshape(bw, 3).min(axis=1)
+        right = rows[:, (w - bw) * 3:].min(axis=0).reshape(bw, 3).min(axis=1)
+        # each band's darkest byte per column (left, right) or row (top, bottom), from the
+        # edge inwards: the gap is the index of the first inked one
+        darkest = {"left": left, "right": right[::-1], "top": rows[:bh].min(axis=1),
+                   "bottom": rows[h - bh:].min(axis=1)[::-1]}
         gaps: dict[str, int] = {}
-        left = (rows[:, :bw * 3].min(axis=0).reshape(bw, 3).min(axis=1)
-                < PAPER_WHITE).nonzero()[0]
-        if left.size:
-            gaps["left"] = int(left[0])
-        right = (rows[:, (w - bw) * 3:].min(axis=0).reshape(bw, 3).min(axis=1)
-                 < PAPER_WHITE).nonzero()[0]
-        if right.size:
-            gaps["right"] = bw - 1 - int(right[-1])
-        top = (rows[:bh].min(axis=1) < PAPER_WHITE).nonzero()[0]
-        if top.size:
-            gaps["top"] = int(top[0])
-        bottom = (rows[h - bh:].min(axis=1) < PAPER_WHITE).nonzero()[0]
-        if bottom.size:
-            gaps["bottom"] = bh - 1 - int(bottom[-1])
-        return {edge: gap for edge, gap in gaps.items() if gap < within}
+        for edge, line in darkest.items():
+            inked = (line < PAPER_WHITE).nonzero()[0]
+            if inked.size and inked[0] < within:
+                gaps[edge] = int(inked[0])
+        return gaps
 
     def px(self, x: float, y: float) -> tuple[float, float]:
         """Pixel coordinates of PDF point (x, y) (y up)."""
@@ -211,11 +225,44 @@ def _without_text_pypdf(pdf: bytes) -> bytes:
     return out.getvalue()
 
 
+WHITE = (255, 255, 255, 255)
+"""pypdfium2's default fill colour (RGBA): paper."""
+
+
+def paper_bitmap(width: int, height: int, format: int, rev_byteorder: bool) -> Any:
+    """A packed pdfium bitmap (`PdfBitmap.new_native`) that fills itself white by setting
+    every byte of its buffer to 255: what pdfium's `FPDFBitmap_FillRect` writes for opaque
+    white in every pixel format (each channel, and the unused byte of BGRx, at 255), but
+    pdfium fills one pixel at a time, and filling an A4 page at 150 dpi before rendering it
+    was a sixth of the render. Other fills are pdfium's."""
+    return _paper_bitmap_class().new_native(width, height, format,
+                                            rev_byteorder=rev_byteorder)
+
+
+@lru_cache(maxsize=1)
+def _paper_bitmap_class() -> Any:
+    import ctypes
+
+    from pypdfium2 import PdfBitmap
+
+    class PaperBitmap(PdfBitmap):
+        def fill_rect(self, color: tuple[int, ...], left: int, top: int, width: int,
+                      height: int) -> None:
+            size = ctypes.sizeof(self.buffer)
+            if (tuple(color) == WHITE and (left, top, width, height)
+                    == (0, 0, self.width, self.height) and self.stride * self.height == size):
+                ctypes.memset(self.buffer, 255, size)
+            else:
+                super().fill_rect(color, left, top, width, height)
+
+    return PaperBitmap
+
+
 class Renderer:
     """Renders pages of one document on demand (pdfium): each page as it is (`page`) and
     without its text (`text_free`), each at most once. A page's `Raster` holds good until
     the next page of its kind is asked for: pages of one size and kind are rendered into
-    the same bitmap, which pdfium fills white before each render (a fresh bitmap a page,
+    the same bitmap, filled white before each render (`paper_bitmap`) (a fresh bitmap a page,
     allocated, zeroed and its memory touched for the first time, was about a tenth of
     rendering)."""
 
@@ -237,13 +284,11 @@ class Renderer:
 
     def _maker(self, kind: str) -> Callable[..., Any]:
         """pypdfium2's `bitmap_maker`: the bitmap of this kind, size and format, made once."""
-        from pypdfium2 import PdfBitmap
 
         def bitmap(width: int, height: int, format: int, rev_byteorder: bool) -> Any:
             key = (kind, width, height, format, rev_byteorder)
             if key not in self._bitmaps:
-                self._bitmaps[key] = PdfBitmap.new_native(width, height, format,
-                                                          rev_byteorder=rev_byteorder)
+                self._bitmaps[key] = paper_bitmap(width, height, format, rev_byteorder)
             return self._bitmaps[key]
 
         return bitmap

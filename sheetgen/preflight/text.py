@@ -117,7 +117,13 @@ def quantile(values: Any, q: float) -> float:
 
 def text_contrast(t: TextRun, background: Raster) -> float | None:
     """The contrast of `t` against the worst CONTRAST_SHARE of the pixels under it (on the
-    page rendered without text); None when it cannot be told."""
+    page rendered without text); None when it cannot be told.
+
+    Most text stands on one colour (paper, a card's fill): then every pixel's ratio is the
+    same, and so is any quantile of them, so the ratio is worked out for two of those
+    pixels instead of all. Two, not one: numpy computes a matrix's row luminances with
+    BLAS's gemv (the same value for a row whatever the number of rows from two up), a
+    single row by a dot product, which may round differently."""
     import numpy as np
 
     rgb = as_rgb(t.color, t.space)
@@ -126,12 +132,16 @@ def text_contrast(t: TextRun, background: Raster) -> float | None:
     crop = background.crop(t.visible)
     if crop is None:
         return None
-    lin = _linear()[crop.reshape(-1, 3)]
-    lum = lin @ np.array([0.2126, 0.7152, 0.0722])
+    if crop.size > 3 and (crop == crop[0, 0]).all():
+        crop = np.repeat(crop[:1, :1], 2, axis=0)
+    lin = _linear().take(crop)  # a gather, as indexing by the pixels is, but quicker
+    lum = lin.reshape(-1, 3) @ np.array([0.2126, 0.7152, 0.0722])
     fg = luminance(rgb)
-    hi = np.maximum(lum, fg)
-    lo = np.minimum(lum, fg)
-    ratios = (hi + 0.05) / (lo + 0.05)
+    ratios = np.maximum(lum, fg)
+    lo = np.minimum(lum, fg, out=lum)
+    ratios += 0.05
+    lo += 0.05
+    ratios /= lo
     return quantile(ratios, CONTRAST_SHARE)
 
 

@@ -290,3 +290,120 @@ def test_text_free_pages_from_the_copy_are_right_when_asked_again():
         assert np.array_equal(renderer.text_free(0).pixels, first)
     finally:
         renderer.close()
+
+
+@pytest.mark.parametrize("format", ["BGR", "BGRx", "BGRA", "Gray"])
+def test_paper_bitmap_fills_as_pdfium_fills(format):
+    """paper_bitmap's white fill (every byte 255) leaves the bytes pdfium's FillRect leaves
+    in each pixel format; other colours and part-page fills are still pdfium's."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+    from pypdfium2 import PdfBitmap
+
+    from sheetgen.preflight.raster import WHITE, paper_bitmap
+
+    code = getattr(pdfium_c, f"FPDFBitmap_{format}")
+    for rev in (False, True):
+        for color, rect in ((WHITE, (0, 0, 7, 5)), ((200, 100, 50, 255), (0, 0, 7, 5)),
+                            (WHITE, (1, 2, 3, 2))):
+            ours = paper_bitmap(7, 5, code, rev)
+            theirs = PdfBitmap.new_native(7, 5, code, rev_byteorder=rev)
+            try:
+                for bitmap in (ours, theirs):
+                    ctypes.memmove(bitmap.buffer, bytes(range(ctypes.sizeof(bitmap.buffer))),
+                                   ctypes.sizeof(bitmap.buffer))
+                    bitmap.fill_rect(color, *rect)
+                assert bytes(ours.buffer) == bytes(theirs.buffer), (color, rect, rev)
+            finally:
+                ours.close()
+                theirs.close()
+
+
+def test_pages_render_into_paper_bitmaps_as_into_pdfiums():
+    """A page rendered by Renderer (into its reused, self-filled bitmap, after another page
+    dirtied it) has the pixels of pypdfium2's own render into a fresh bitmap."""
+    import pypdfium2 as pdfium
+
+    pdf = pikepdf.open(io.BytesIO(_text_in_a_form(b"0 Tr")))
+    pdf.pages.append(pdf.pages[0])
+    pdf.pages[0].obj.Contents = pdf.make_stream(b"0 0 1 rg 0 0 300 300 re f")
+    out = io.BytesIO()
+    pdf.save(out)
+    data = out.getvalue()
+    doc = pdfium.PdfDocument(data)
+    renderer = Renderer(data)
+    try:
+        assert not (renderer.page(0).pixels.min(axis=2) == 255).any()  # blue all over
+        raster = renderer.page(1)
+        bitmap = doc[1].render(scale=raster.scale, no_smoothtext=True, no_smoothpath=True,
+                               no_smoothimage=True, rev_byteorder=True)
+        try:
+            assert np.array_equal(raster.pixels, bitmap.to_numpy())
+        finally:
+            bitmap.close()
+        assert (raster.pixels.min(axis=2) == 255).any()  # white paper again
+    finally:
+        renderer.close()
+        doc.close()
+
+
+def _contrast_of_every_pixel(t, background: Raster) -> float:
+    """text_contrast as it was written first: every pixel's luminance, ratio and numpy's
+    quantile of them all."""
+    from sheetgen.layout.colors import luminance
+    from sheetgen.preflight.text import CONTRAST_SHARE, _linear, as_rgb
+
+    lum = _linear()[background.crop(t.visible).reshape(-1, 3)] @ np.array(
+        [0.2126, 0.7152, 0.0722])
+    fg = luminance(as_rgb(t.color, t.space))
+    ratios = (np.maximum(lum, fg) + 0.05) / (np.minimum(lum, fg) + 0.05)
+    return float(np.quantile(ratios, CONTRAST_SHARE))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_text_contrast_is_every_pixels(seed):
+    """text_contrast (which works out a one-colour background from two of its pixels) gives
+    the value every pixel's ratios give, to the last bit: on one colour (crops of one
+    pixel, a row, a column, a block), on two colours and on noise; RGB, grey and CMYK
+    text."""
+    from sheetgen.preflight.content import TextRun
+    from sheetgen.preflight.text import text_contrast
+
+    rng = np.random.default_rng(seed)
+    h, w = 30, 40
+    pixels = np.empty((h, w, 3), dtype=np.uint8)
+    pixels[:] = rng.integers(0, 256, size=3, dtype=np.uint8)  # one colour all over
+    pixels[20:, :] = rng.integers(0, 256, size=3, dtype=np.uint8)  # a second below
+    pixels[25:, 30:] = rng.integers(0, 256, size=(5, 10, 3), dtype=np.uint8)  # noise
+    raster = Raster(pixels, 1.0, float(h), (0.0, 0.0))
+    boxes = [(3, 27, 4, 28), (3, 27, 10, 28), (3, 20, 4, 28), (0, 12, 40, 30),
+             (5, 5, 35, 18), (0, 0, 40, 30), (30, 0, 40, 5), (0, 8, 40, 12), (31, 1, 32, 2)]
+    colors = [((0.0, 0.0, 0.0), "DeviceRGB"), ((1.0,), "DeviceGray"),
+              (tuple(rng.random(3)), "DeviceRGB"), (tuple(rng.random(4)), "DeviceCMYK")]
+    for box in boxes:
+        for color, space in colors:
+            t = TextRun("x", "/F1", 9.0, box, box, color, space)
+            assert text_contrast(t, raster) == _contrast_of_every_pixel(t, raster), (box,
+                                                                                    color)
+
+
+def test_ink_at_reads_the_pixels_inked_reads():
+    """Raster.ink_at (every point at once) reads, for each PDF point, the pixel `px` puts
+    it on truncated towards zero, as `inked` does point by point; points off the page
+    (a pixel before the first row or column, or past the last) are -1."""
+    rng = np.random.default_rng(5)
+    pixels = np.full((20, 30, 3), 255, dtype=np.uint8)
+    pixels[rng.integers(0, 20, 200), rng.integers(0, 30, 200), rng.integers(0, 3, 200)] = (
+        PAPER_WHITE - 1)
+    raster = Raster(pixels, 1.7, 12.0, (-3.0, 2.0))
+    points = [(float(x), float(y)) for x, y in rng.uniform(-6, 22, size=(3000, 2))]
+    points += [(-3.5, 5.0), (-3.0, 5.0), (5.0, 14.5), (5.0, 14.0)]  # truncated onto the page
+    got = raster.ink_at(points)
+    for (x, y), value in zip(points, got, strict=True):
+        px, py = raster.px(x, y)
+        ix, iy = int(px), int(py)
+        want = raster.inked(ix, iy) if 0 <= ix < 30 and 0 <= iy < 20 else -1
+        assert value == want, (x, y)
+    assert {-1, 0, 1} <= set(got.tolist())
+    assert raster.ink_at([]).size == 0
