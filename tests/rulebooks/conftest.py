@@ -5,12 +5,14 @@ helpers read the PDF back the way a reader would: page by page."""
 from __future__ import annotations
 
 import hashlib
+import pickle
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from sheetgen.rulebooks import GAMES, render_all, render_book
+from sheetgen.rulebooks.content import Book, load_book
 
 PARALLEL_PAPER = "a5"
 """The paper whose books a run makes all at once with `render_all(GAMES, paper, jobs=2)`,
@@ -123,6 +125,31 @@ def keep_cli_render(session_files):
 
 def _again(game: str, paper: str, booklet: bool) -> str:
     return f"rulebook-again:{game}:{paper}:{'booklet' if booklet else 'book'}"
+
+
+@pytest.fixture(scope="session")
+def loaded_book(session_files):
+    """A function: `loaded_book(game)`, that game's `Book` (metadata, headings, chapter
+    HTML) as `load_book` makes it with the figures and worked examples (`book_helpers`),
+    loaded once per test run by the first worker to ask (kept pickled beside the renders)
+    and handed to each test as its own copy. Some thirty tests read a book's text, and each
+    load drew every figure again (0.1-0.4 s; 2 s for Captain's Curse in a fresh process)."""
+
+    def get(game: str) -> Book:
+        name = f"rulebook-content:{game}"
+        data = session_files.read(
+            name, lambda: {name: pickle.dumps(load_book(game, helpers=book_helpers()))})
+        return pickle.loads(data)
+
+    return get
+
+
+def book_helpers() -> dict:
+    """The jinja globals a book's Markdown calls: its figures and worked examples."""
+    from sheetgen.rulebooks.diagrams import diagram_html
+    from sheetgen.rulebooks.worked import example
+
+    return {"diagram": diagram_html, "example": example}
 
 
 @pytest.fixture(scope="session")

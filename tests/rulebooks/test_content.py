@@ -30,12 +30,9 @@ def test_a_bare_angle_bracket_hides_nothing():
     assert copied("a b c d e f g x h i", seed) == []
 
 
-def test_interpretations_box_states_every_rule_decision():
+def test_interpretations_box_states_every_rule_decision(loaded_book):
     """Captain's Curse: the Interpretations box covers the spec's open points in words."""
-    from sheetgen.rulebooks.diagrams import diagram_html
-    from sheetgen.rulebooks.worked import example
-
-    html = load_book("captains-curse", {"diagram": diagram_html, "example": example}).body_html
+    html = loaded_book("captains-curse").body_html
     box = html[html.index('class="box interpretations"'):]
     box = box[:box.index("</div>")]
     for phrase in ("Column order", "Forced choices", "Spent doubles", "One sinking",

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from sheetgen.errors import SheetgenError
 from sheetgen.rulebooks import GAMES, render_book
-from sheetgen.rulebooks.content import book_dir, book_pages, load_book
+from sheetgen.rulebooks.content import book_dir, book_pages
 from sheetgen.rulebooks.render import paper_for, toc_entries
 
 pytestmark = pytest.mark.slow  # renders every rulebook (WeasyPrint)
@@ -41,10 +41,10 @@ def _toc_entries(lines: list[str]) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_toc_points_at_the_pages_where_headings_fall(books, game, page_lines):
+def test_toc_points_at_the_pages_where_headings_fall(books, game, page_lines, loaded_book):
     pages = page_lines(books[game])
     entries = _toc_entries(pages[0])
-    book = load_book(game, helpers=_helpers())
+    book = loaded_book(game)
     headings = [h.title for h in toc_entries(book, paper_for("a4", False))]
     assert len(headings) >= 6  # at least the chapters
     assert [t for t, _ in entries] == [*headings, "Quick reference"]
@@ -57,13 +57,6 @@ def test_toc_points_at_the_pages_where_headings_fall(books, game, page_lines):
         assert found == number, f"{game}: '{title}' listed on p.{number}, found on p.{found}"
 
 
-def _helpers():
-    from sheetgen.rulebooks.diagrams import diagram_html
-    from sheetgen.rulebooks.worked import example
-
-    return {"diagram": diagram_html, "example": example}
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_quick_reference_is_the_last_page_and_one_page(books, game, page_lines):
     pages = page_lines(books[game])
@@ -72,9 +65,9 @@ def test_quick_reference_is_the_last_page_and_one_page(books, game, page_lines):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_running_header_names_the_game(books, game, page_lines):
+def test_running_header_names_the_game(books, game, page_lines, loaded_book):
     pages = page_lines(books[game])
-    title = load_book(game, helpers=_helpers()).title
+    title = loaded_book(game).title
     for lines in pages[1:]:
         assert lines[0].startswith(title)
 
@@ -91,9 +84,9 @@ def test_only_bundled_fonts_all_embedded(books, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_designers_are_credited(books, game, page_lines):
+def test_designers_are_credited(books, game, page_lines, loaded_book):
     text = " ".join(" ".join(p) for p in page_lines(books[game]))
-    for credit in load_book(game, helpers=_helpers()).credits:
+    for credit in loaded_book(game).credits:
         assert credit.name in text
 
 
@@ -182,8 +175,8 @@ def test_qpdf_accepts_book_and_booklet(books, rendered, tmp_path):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_page_ends_with_a_heading(books, game, page_lines):
-    titles = {h.title for h in load_book(game, helpers=_helpers()).headings}
+def test_no_page_ends_with_a_heading(books, game, page_lines, loaded_book):
+    titles = {h.title for h in loaded_book(game).headings}
     for number, lines in enumerate(page_lines(books[game]), start=1):
         body = lines[1:-1]  # without the running header and the page number
         assert not body or body[-1] not in titles, f"{game} p.{number} ends with '{body[-1]}'"

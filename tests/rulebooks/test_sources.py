@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import SheetgenError
-from sheetgen.rulebooks.content import GAMES, load_book
+from sheetgen.rulebooks.content import GAMES, Book
 from sheetgen.rulebooks.sources import (
     check_table,
     interpretation_ids,
@@ -22,31 +22,27 @@ PENDING: set[str] = set()
 """Books whose table is still being written (none since issue 18's Black Dice table)."""
 
 
-def _html(book: str) -> str:
-    from sheetgen.rulebooks.diagrams import diagram_html
-    from sheetgen.rulebooks.worked import example
-
-    loaded = load_book(book, {"diagram": diagram_html, "example": example})
+def _html(loaded: Book) -> str:
     return loaded.body_html + loaded.quickref_html
 
 
 @pytest.mark.skipif(not (SHARED / "seeds").is_dir(),
                     reason="the seed texts are not beside this checkout")
 @pytest.mark.parametrize("book", GAMES)
-def test_every_rule_is_tied_to_its_source(book):
+def test_every_rule_is_tied_to_its_source(book, loaded_book):
     if not table_path(book).is_file():
         assert book in PENDING, f"{book} has no {table_path(book)}"
         pytest.skip(f"{book}: source table not written yet")
-    problems = check_table(load_table(book), _html(book), SHARED)
+    problems = check_table(load_table(book), _html(loaded_book(book)), SHARED)
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("book", GAMES)
-def test_tables_match_the_book_without_the_sources(book):
+def test_tables_match_the_book_without_the_sources(book, loaded_book):
     """The book side of every tie holds even where ../shared is absent."""
     if not table_path(book).is_file():
         pytest.skip(f"{book}: source table not written yet")
-    assert not check_table(load_table(book), _html(book), None)
+    assert not check_table(load_table(book), _html(loaded_book(book)), None)
 
 
 def test_pending_books_are_really_pending():
