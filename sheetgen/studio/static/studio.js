@@ -78,16 +78,33 @@ function context(name) {
     name,
     api: (method, path, body) => request(method, root + path, body),
     url: (path) => root + path,
-    // A background job's snapshots, as server-sent events, until it ends.
+    // A background job's snapshots, as server-sent events, until it ends. A stream that
+    // breaks after news is opened again half a second later (its first event is the job
+    // as it is now). One that breaks before any news means the studio has gone (stopped,
+    // or restarted: a new launch knows neither this session nor its jobs): the page hears
+    // it as the job's end, failed, with its last news, so its bar stops and its button
+    // works again instead of waiting for an end nobody will send.
     follow(kind, onEvent) {
-      const source = new EventSource(`${root}/jobs/${kind}/events`);
-      source.onmessage = (ev) => {
-        const snap = JSON.parse(ev.data);
-        onEvent(snap);
-        if (["done", "failed", "cancelled"].includes(snap.state)) source.close();
+      let last = {};
+      const open = () => {
+        const source = new EventSource(`${root}/jobs/${kind}/events`);
+        let heard = false;
+        let ended = false;
+        source.onmessage = (ev) => {
+          const snap = JSON.parse(ev.data);
+          heard = true; last = snap;
+          if (["done", "failed", "cancelled"].includes(snap.state)) { ended = true; source.close(); }
+          onEvent(snap);
+        };
+        source.onerror = () => {
+          source.close();
+          if (ended) return;
+          if (heard) { setTimeout(open, 500); return; }
+          onEvent({ ...last, state: "failed", lost: true,
+            error: "lost the connection to the studio (stopped or restarted?): this job's end was not heard" });
+        };
       };
-      source.onerror = () => source.close();
-      return source;
+      open();
     },
   };
 }
