@@ -64,11 +64,64 @@ def dist(tmp_path_factory) -> Path:
     release tree (`sheetgen-<version>/`), `build/` and the egg-info inside the folder it
     builds, and the suite runs other tests beside this one (pytest-xdist), so a build in the
     checkout itself once lost its release tree half-way ('No such file or directory:
-    sheetgen-0.1.0/templates/...') under `scripts/test.sh`."""
+    sheetgen-0.1.0/templates/...') under `scripts/test.sh`.
+
+    The two files are kept in the cache folder under a digest of every file of that copy
+    (what the build reads) and of the Python, build and pip that build it, and reused for a
+    day while the copy is byte for byte the same: a warm test run of an unchanged checkout
+    then does not build them again (8-10 s of CPU: four setuptools processes and a pip). Any
+    changed file builds afresh, and so does a day's age: setuptools comes from the package
+    index at each build (`setuptools>=77`), so a new release is built with within a day."""
+    from sheetgen.cache import cache_root
+
     source = tmp_path_factory.mktemp("source") / "sheetgen"
     shutil.copytree(REPO, source, ignore=_not_source, symlinks=True)
+    home = cache_root() / "test-dists"
+    home.mkdir(parents=True, exist_ok=True)
     out = tmp_path_factory.mktemp("dist")
+    with open(home / "lock", "w") as lock:  # one builder at a time, as for `venv`
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        kept = _kept_dist(source, home / source_content_key(source), tmp_path_factory)
+        for built in kept.iterdir():  # copies: another session may remove a day-old one
+            shutil.copy2(built, out)
+    return out
+
+
+DIST_DAYS = 1.0
+"""How long a kept build serves (see `dist`)."""
+
+
+def source_content_key(source: Path) -> str:
+    """A digest of the names, modes and bytes of every file under `source` (symlinks by
+    target) and of the Python, build and pip versions: the same key means the same build
+    inputs."""
+    import build
+    import pip
+
+    h = hashlib.sha256(f"{sys.version}\0{build.__version__}\0{pip.__version__}\0".encode())
+    for path in sorted(source.rglob("*")):
+        if path.is_symlink():
+            data = os.readlink(path).encode()
+        elif path.is_file():
+            data = path.read_bytes()
+        else:
+            continue
+        mode = f"\0{path.lstat().st_mode:o}\0".encode()
+        h.update(path.relative_to(source).as_posix().encode() + mode + data + b"\0")
+    return h.hexdigest()[:16]
+
+
+def _kept_dist(source: Path, root: Path, tmp_path_factory) -> Path:
+    out, marker = root / "dist", root / "built"
+    if marker.is_file() and time.time() - float(marker.read_text()) < DIST_DAYS * 86400:
+        return out
+    for other in root.parent.glob("*/built"):  # other sources' builds, made over a day ago
+        if time.time() - other.stat().st_mtime > DIST_DAYS * 86400:
+            shutil.rmtree(other.parent, ignore_errors=True)
+    shutil.rmtree(root, ignore_errors=True)  # a half-made or day-old one
+    out.mkdir(parents=True)
     build_sdist_then_wheel(source, out, tmp_path_factory.mktemp("unpacked"))
+    marker.write_text(f"{time.time()}\n")  # last: a half-made one is redone
     return out
 
 
@@ -221,6 +274,30 @@ def test_the_environment_is_reused_only_for_the_same_package_content(dist, tmp_p
                 info.compress_type = zipfile.ZIP_STORED
                 dst.writestr(info, data)
         assert (wheel_content_key(copy) == key) is same
+
+
+def test_a_build_is_reused_only_for_the_same_sources(tmp_path):
+    """`dist` keeps a build under `source_content_key`: copies of the same files at another
+    path share it; a changed byte, a renamed file, a file made executable, a new file do not."""
+    a = tmp_path / "a"
+    (a / "pkg").mkdir(parents=True)
+    (a / "pkg" / "__init__.py").write_text("X = 1\n")
+    (a / "setup.py").write_text("setup()\n")
+    key = source_content_key(a)
+    b = tmp_path / "elsewhere" / "b"
+    shutil.copytree(a, b)
+    assert source_content_key(b) == key
+
+    def changed(change) -> bool:
+        c = tmp_path / f"c{len(list(tmp_path.iterdir()))}"
+        shutil.copytree(a, c)
+        change(c)
+        return source_content_key(c) != key
+
+    assert changed(lambda c: (c / "pkg" / "__init__.py").write_text("X = 2\n"))
+    assert changed(lambda c: (c / "setup.py").rename(c / "setup2.py"))
+    assert changed(lambda c: (c / "setup.py").chmod(0o755))
+    assert changed(lambda c: (c / "pkg" / "data.txt").write_text(""))
 
 
 _EACH = """\
