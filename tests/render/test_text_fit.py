@@ -144,3 +144,42 @@ def test_faults_in_several_sections_are_all_reported(write_layout):
     with pytest.raises(SheetgenError) as err:
         load_layout(path)
     assert [int(m) for m in re.findall(r"layout\.yaml:(\d+):", err.value.format())] == [1, 5, 7]
+
+
+def _fit_walked(text, font, size, width, height, min_size, leading, wrap):
+    """`fit_text`'s shrink as it was written first: laid out at every step (the reference
+    `text._past_wide_words` must agree with)."""
+    from sheetgen.layout.elements.text import FIT_STEP, Fit, layout_lines
+
+    fit = Fit(size, layout_lines(text, font, size, width, wrap), font, leading, False)
+    while True:
+        ok = fit.overflow(width, height) <= 0.01
+        if ok or fit.size <= min_size:
+            return Fit(fit.size, fit.lines, font, leading, ok)
+        size = max(min_size, fit.size - FIT_STEP)
+        fit = Fit(size, layout_lines(text, font, size, width, wrap), font, leading, False)
+
+
+FIT_TEXTS = ["Ahoy", "Supercalifragilisticexpialidocious rum", "a :skull: b",
+             "**Bold** *and* plain\nx", "Ἀχιλλεύς 東京", ""]
+
+
+@pytest.mark.parametrize("text", FIT_TEXTS)
+def test_shrink_skips_only_sizes_at_which_a_word_is_too_wide(text):
+    """The shrink's shortcut past sizes at which one word alone is wider than the box
+    (`text._past_wide_words`) ends on the size, lines and verdict of laying the text out at
+    every step, for sizes from 14 to 400 pt (odd ones too, whose steps are inexact sums),
+    boxes 12 to 200 pt wide, with and without a height, and unwrapped (no shortcut)."""
+    from sheetgen.layout.elements.text import fit_text
+
+    cases = [(size, width, height, min_size, True)
+             for size in (14.0, 33.3)
+             for width in (12.0, 37.5, 200.0)
+             for height in (None, 60.0)
+             for min_size in (5.0, 7.3)]
+    cases += [(33.3, 37.5, None, 4.1, False), (400.0, 30.0, None, 5.0, True)]
+    for size, width, height, min_size, wrap in cases:
+        got = fit_text(text, "serif", size, width, height, min_size=min_size, leading=1.15,
+                       wrap=wrap)
+        want = _fit_walked(text, "serif", size, width, height, min_size, 1.15, wrap)
+        assert got == want, (text, size, width, height, min_size, wrap)
