@@ -132,7 +132,7 @@ def text_contrast(t: TextRun, background: Raster) -> float | None:
     crop = background.crop(t.visible)
     if crop is None:
         return None
-    if crop.size > 3 and (crop == crop[0, 0]).all():
+    if crop.size > 3 and _one_colour(crop):
         crop = np.repeat(crop[:1, :1], 2, axis=0)
     lin = _linear().take(crop)  # a gather, as indexing by the pixels is, but quicker
     lum = lin.reshape(-1, 3) @ np.array([0.2126, 0.7152, 0.0722])
@@ -143,6 +143,18 @@ def text_contrast(t: TextRun, background: Raster) -> float | None:
     lo += 0.05
     ratios /= lo
     return quantile(ratios, CONTRAST_SHARE)
+
+
+def _one_colour(crop: Any) -> bool:
+    """Whether every pixel of `crop` (height, width, 3) is the same colour: every byte the
+    same (white or grey paper), else each row the first pixel over and over (compared a row
+    of bytes at a time: numpy compares a pixel with a pixel three bytes at a time)."""
+    import numpy as np
+
+    if crop.min() == crop.max():
+        return True
+    h, w = crop.shape[:2]
+    return bool((crop.reshape(h, w * 3) == np.tile(crop[0, 0], w)).all())
 
 
 def check_contrast(page: PageInfo, background: Raster) -> Iterator[Finding]:

@@ -86,6 +86,33 @@ def test_clean_home_sheet_and_card_pass_every_check():
     assert len(report.pages[0].plan.pieces) == 1 and report.pages[0].planned
 
 
+def test_the_garbage_collector_is_on_again_after(monkeypatch):
+    """preflight_bytes pauses the cyclic collector while it reads and checks (so it does
+    not pass again and again over what the reading made), and leaves it as it found it: on
+    again after a report and after bad input, still off if it was off."""
+    import gc
+
+    import sheetgen.preflight as preflight
+
+    seen: list[bool] = []
+    check = preflight.check_boxes
+    monkeypatch.setattr(preflight, "check_boxes",
+                        lambda page: seen.append(gc.isenabled()) or check(page))
+    pdf = _home_pdf(lambda c: None)
+    assert gc.isenabled()
+    assert preflight_bytes(pdf).ok
+    assert seen == [False] and gc.isenabled()
+    with pytest.raises(SheetgenError):
+        preflight_bytes(b"not a pdf")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        preflight_bytes(pdf)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_ink_in_the_printer_margin():
     def bad(c):
         _clean(c)

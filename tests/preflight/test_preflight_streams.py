@@ -112,12 +112,14 @@ def test_a_stream_without_inline_images_takes_the_fast_reading(monkeypatch):
 STREAMS = [FORM, PAGE.replace(b"<< /MCID 0 >>", b"/MC0").split(b"BI")[0] + b"Q", (
     b"BT/F1 9 Tf(a\\(b\\)c\\\\d\\n\\101\\7\\0123)Tj[<00410042>-20(x y)3.5<4a>]TJ"
     b"(it's)' 1 2(q)\" T* 2 Tr ET\n\t.5 -1. m +3 4 l 1 2 3 4 5 6 c\r\n7 8 9 10 v h 0 0 1 1 re f\f"
-    b"1 0 0 1 0 0 cm /Fm1 Do [ ] 0 d"), b"0.5 1 2 m 1 2 m3 4 l 5 6 7 8 c"]
+    b"1 0 0 1 0 0 cm /Fm1 Do [ ] 0 d"), b"0.5 1 2 m 1 2 m3 4 l 5 6 7 8 c", (
+    b"BT /F1 14 Tf [ <0048> 0 <0079> 9 () -40.0 <0105> -38 ] TJ [<00>()<0A0b>-5()+3 .5 4.]TJ"
+    b"[()]TJ[<>]TJ[ (a) 1 <41>]TJ [()(\\()] TJ[\n<4142>\t-2\r\n]TJ ET")]
 """Streams in the forms `scan` reads: names, literal strings with every escape (octal with
-one to three digits), hex strings, flat arrays, the text operators, path runs split by line
-breaks of every kind, numbers with a sign or a leading or trailing point; a path instruction
-with an operand too many and an operator glued to a number end a run and read as qpdf reads
-them."""
+one to three digits), hex strings, flat arrays (TJ as WeasyPrint writes it: hex strings,
+numbers and empty strings), the text operators, path runs split by line breaks of every
+kind, numbers with a sign or a leading or trailing point; a path instruction with an operand
+too many and an operator glued to a number end a run and read as qpdf reads them."""
 
 
 @pytest.mark.parametrize("data", STREAMS)
@@ -155,7 +157,7 @@ def test_scan_reads_as_qpdf_reads(data):
 @pytest.mark.parametrize("data", [
     b"/P << /MCID 0 >> BDC EMC", b"q % a comment\nQ", b"[[1] 2] 0 d", b"(a(b)c) Tj",
     b"(a\\\nb) Tj", b"(a\rb) Tj", b"<41 42> Tj", b"<414> Tj", b"/A#20B gs", b"true 1 d0",
-    b"1 2", b"1.2.3 w", b"q\x00Q", b"BI /W 1 ID \x00 EI"])
+    b"1 2", b"1.2.3 w", b"q\x00Q", b"BI /W 1 ID \x00 EI", b"[<414> 1] TJ"])
 def test_scan_leaves_other_forms_to_qpdf(data):
     """Nested strings and arrays, dictionaries, comments, line continuations, raw carriage
     returns in strings, spaced or odd hex strings, escaped names, keywords, dangling or
@@ -376,9 +378,14 @@ def test_text_contrast_is_every_pixels(seed):
     pixels[:] = rng.integers(0, 256, size=3, dtype=np.uint8)  # one colour all over
     pixels[20:, :] = rng.integers(0, 256, size=3, dtype=np.uint8)  # a second below
     pixels[25:, 30:] = rng.integers(0, 256, size=(5, 10, 3), dtype=np.uint8)  # noise
+    pixels[:4, :10] = 255  # white paper (every byte the same)
+    pixels[:4, 10:20] = rng.integers(0, 256, dtype=np.uint8)  # grey
+    pixels[:4, 20:30] = pixels[0, 0] // 2  # one colour but for one byte of its last row
+    pixels[3, 20:30, int(rng.integers(3))] += 1
     raster = Raster(pixels, 1.0, float(h), (0.0, 0.0))
     boxes = [(3, 27, 4, 28), (3, 27, 10, 28), (3, 20, 4, 28), (0, 12, 40, 30),
-             (5, 5, 35, 18), (0, 0, 40, 30), (30, 0, 40, 5), (0, 8, 40, 12), (31, 1, 32, 2)]
+             (5, 5, 35, 18), (0, 0, 40, 30), (30, 0, 40, 5), (0, 8, 40, 12), (31, 1, 32, 2),
+             (0, 26, 10, 30), (10, 26, 20, 30), (20, 26, 30, 30), (0, 24, 30, 30)]
     colors = [((0.0, 0.0, 0.0), "DeviceRGB"), ((1.0,), "DeviceGray"),
               (tuple(rng.random(3)), "DeviceRGB"), (tuple(rng.random(4)), "DeviceCMYK")]
     for box in boxes:
@@ -407,3 +414,17 @@ def test_ink_at_reads_the_pixels_inked_reads():
         assert value == want, (x, y)
     assert {-1, 0, 1} <= set(got.tolist())
     assert raster.ink_at([]).size == 0
+
+
+@pytest.mark.parametrize("text", [
+    b" <0048> 0 <0079> 9 () -40.0 <0105> -38 ", b"<00>()<0A0b>-5()+3 .5 4.", b"()", b"",
+    b"<>", b"\n<4142>\t-2\r\n", b"()()", b" (a) 1 <41>", b"() (\\()", b"/N 1", b"(x y) <41>"])
+def test_arrays_split_read_as_item_by_item(text):
+    """`_array` (split at spaces and brackets when it holds only numbers, hex strings and
+    empty strings) gives the items, and their types, that reading item by item gives."""
+    from sheetgen.preflight.content import _array, _array_items
+
+    got, want = _array(text), _array_items(text)
+    assert got == want and [type(v) for v in got] == [type(v) for v in want]
+    with pytest.raises(ValueError):
+        _array(text + b" <414>")
