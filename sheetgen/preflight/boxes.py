@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import Any
 
 from sheetgen.canvas import MM
 from sheetgen.canvas.pieces import BLEED, HOME_PAPERS_MM
@@ -76,6 +77,8 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
     inside the trim, there must be ink 3 mm outside it (less BLEED_SLACK for the pixel
     grid). Each edge's samples are read at once (`Raster.ink_at`); how far the ink goes is
     walked pixel by pixel only where it falls short."""
+    import numpy as np
+
     height, width = raster.pixels.shape[:2]
     inked = raster.inked
     step = 1.0 * MM
@@ -99,13 +102,16 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
             d += 0.1 * MM
         return d
 
-    def shortest(starts: list[tuple[float, float, float, float]],
-                 inner: list[tuple[float, float]],
-                 outer: list[tuple[float, float]]) -> float | None:
-        """The least extent from the starts (x, y, dx, dy) whose inner point is inked and
-        whose outer point is not (paper, or off the page: no bleed either way)."""
-        short = (raster.ink_at(inner) == 1) & (raster.ink_at(outer) != 1)
-        got = [extent(*starts[k]) for k in short.nonzero()[0]]
+    def shortest(xs: Any, ys: Any, dx: Any, dy: Any, inner: tuple[Any, Any],
+                 outer: tuple[Any, Any]) -> float | None:
+        """The least extent from the points (xs, ys) on the cut, in directions (dx, dy), of
+        those whose `inner` point (within the cut) is inked and whose `outer` point (beyond
+        it) is not (paper, or off the page: no bleed either way). Arrays of float64, dx and
+        dy numbers for a straight cut."""
+        short = (raster.ink_at(*inner) == 1) & (raster.ink_at(*outer) != 1)
+        dxs, dys = np.broadcast_to(dx, xs.shape), np.broadcast_to(dy, xs.shape)
+        got = [extent(float(xs[k]), float(ys[k]), float(dxs[k]), float(dys[k]))
+               for k in short.nonzero()[0]]
         return min(got) if got else None
 
     for i, piece in enumerate(page.plan.pieces, 1):
@@ -114,12 +120,11 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
             cx, cy = (tx0 + tx1) / 2, (ty0 + ty1) / 2
             r = min(tx1 - tx0, ty1 - ty0) / 2
             n = max(8, int(2 * math.pi * r / step))
-            rays = [(math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n))
-                    for k in range(n)]
-            worst = shortest([(cx + dx * r, cy + dy * r, dx, dy) for dx, dy in rays],
-                             [(cx + dx * (r - inset), cy + dy * (r - inset)) for dx, dy in rays],
-                             [(cx + dx * (r + round_reach), cy + dy * (r + round_reach))
-                              for dx, dy in rays])
+            dx = np.array([math.cos(2 * math.pi * k / n) for k in range(n)])
+            dy = np.array([math.sin(2 * math.pi * k / n) for k in range(n)])
+            worst = shortest(cx + dx * r, cy + dy * r, dx, dy,
+                             (cx + dx * (r - inset), cy + dy * (r - inset)),
+                             (cx + dx * (r + round_reach), cy + dy * (r + round_reach)))
             if worst is not None:
                 yield Finding("bleed", page.number, i,
                               f"art reaches the round cut but goes on only {mm(worst)} past "
@@ -130,18 +135,15 @@ def check_bleed(page: PageInfo, raster: Raster) -> Iterator[Finding]:
             if not cut or shared:
                 continue
             if dx:
-                edge_x = tx0 if dx < 0 else tx1
                 n = max(1, int((ty1 - ty0 - 2 * MM) / step))
-                samples = [(edge_x, ty0 + MM + k * (ty1 - ty0 - 2 * MM) / n)
-                           for k in range(n + 1)]
+                ys = ty0 + MM + np.arange(n + 1, dtype=np.float64) * (ty1 - ty0 - 2 * MM) / n
+                xs = np.full(n + 1, tx0 if dx < 0 else tx1, dtype=np.float64)
             else:
-                edge_y = ty0 if dy < 0 else ty1
                 n = max(1, int((tx1 - tx0 - 2 * MM) / step))
-                samples = [(tx0 + MM + k * (tx1 - tx0 - 2 * MM) / n, edge_y)
-                           for k in range(n + 1)]
-            worst = shortest([(x, y, dx, dy) for x, y in samples],
-                             [(x - dx * inset, y - dy * inset) for x, y in samples],
-                             [(x + dx * reach, y + dy * reach) for x, y in samples])
+                xs = tx0 + MM + np.arange(n + 1, dtype=np.float64) * (tx1 - tx0 - 2 * MM) / n
+                ys = np.full(n + 1, ty0 if dy < 0 else ty1, dtype=np.float64)
+            worst = shortest(xs, ys, dx, dy, (xs - dx * inset, ys - dy * inset),
+                             (xs + dx * reach, ys + dy * reach))
             if worst is not None:
                 yield Finding("bleed", page.number, i,
                               f"art reaches the {name} cut but goes on only {mm(worst)} past "

@@ -69,19 +69,17 @@ class Raster:
         """Whether ink lands on pixel (ix, iy): some channel below PAPER_WHITE."""
         return min(self.pixels[iy, ix].tolist()) < PAPER_WHITE
 
-    def ink_at(self, points: list[tuple[float, float]]) -> Any:
-        """Whether ink lands where each PDF point (x, y) falls, as an array: 1 ink, 0 paper,
-        -1 off the page. The pixel is `px`'s, truncated as `int` truncates (towards zero),
-        so each point reads the pixel `inked` reads for it, all at once."""
+    def ink_at(self, xs: Any, ys: Any) -> Any:
+        """Whether ink lands where each PDF point (xs[i], ys[i]) falls (float64 arrays), as
+        an array: 1 ink, 0 paper, -1 off the page. The pixel is `px`'s, truncated as `int`
+        truncates (towards zero), so each point reads the pixel `inked` reads for it, all
+        at once."""
         import numpy as np
 
-        out = np.full(len(points), -1, dtype=np.int8)
-        if not points:
-            return out
-        xy = np.array(points, dtype=np.float64).reshape(-1, 2)
+        out = np.full(len(xs), -1, dtype=np.int8)
         ox, oy = self.origin
-        ix = ((xy[:, 0] - ox) * self.scale).astype(np.int64)
-        iy = ((self.height_pt - (xy[:, 1] - oy)) * self.scale).astype(np.int64)
+        ix = ((xs - ox) * self.scale).astype(np.int64)
+        iy = ((self.height_pt - (ys - oy)) * self.scale).astype(np.int64)
         h, w = self.pixels.shape[:2]
         on = (ix >= 0) & (ix < w) & (iy >= 0) & (iy < h)
         out[on] = self.pixels[iy[on], ix[on]].min(axis=1) < PAPER_WHITE

@@ -406,14 +406,14 @@ def test_ink_at_reads_the_pixels_inked_reads():
     raster = Raster(pixels, 1.7, 12.0, (-3.0, 2.0))
     points = [(float(x), float(y)) for x, y in rng.uniform(-6, 22, size=(3000, 2))]
     points += [(-3.5, 5.0), (-3.0, 5.0), (5.0, 14.5), (5.0, 14.0)]  # truncated onto the page
-    got = raster.ink_at(points)
+    got = raster.ink_at(np.array([x for x, _ in points]), np.array([y for _, y in points]))
     for (x, y), value in zip(points, got, strict=True):
         px, py = raster.px(x, y)
         ix, iy = int(px), int(py)
         want = raster.inked(ix, iy) if 0 <= ix < 30 and 0 <= iy < 20 else -1
         assert value == want, (x, y)
     assert {-1, 0, 1} <= set(got.tolist())
-    assert raster.ink_at([]).size == 0
+    assert raster.ink_at(np.zeros(0), np.zeros(0)).size == 0
 
 
 @pytest.mark.parametrize("text", [
