@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
@@ -127,10 +127,9 @@ def map_ahead(submit: Callable[[T], HasResult[R]], items: Iterable[T], ahead: in
 
 
 @contextlib.contextmanager
-def dask_client(scheduler: str, jobs: int = 1, preload: Sequence[str] = ()) -> Iterator[Any]:
+def dask_client(scheduler: str, jobs: int = 1) -> Iterator[Any]:
     """A dask.distributed Client for `--scheduler`: `local` starts a LocalCluster of `jobs`
-    worker processes (closed with the block; forked from a forkserver that imported
-    `preload` first, `forked_workers`), `tcp://HOST:PORT` (or tls://, ws://, wss://,
+    worker processes (closed with the block), `tcp://HOST:PORT` (or tls://, ws://, wss://,
     inproc://) connects to a running scheduler whose workers have the same sheetgen
     installed. A missing package, a malformed address or an unreachable scheduler is a
     SheetgenError with a hint."""
@@ -145,9 +144,8 @@ def dask_client(scheduler: str, jobs: int = 1, preload: Sequence[str] = ()) -> I
     cluster = None
     try:
         if scheduler == "local":
-            with forked_workers(preload):
-                cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1,
-                                       processes=True, dashboard_address=None)
+            cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1,
+                                   processes=True, dashboard_address=None)
             client = Client(cluster)
         elif scheduler.startswith(("tcp://", "tls://", "ws://", "wss://", "inproc://")):
             client = Client(scheduler, timeout="20s")
@@ -165,41 +163,3 @@ def dask_client(scheduler: str, jobs: int = 1, preload: Sequence[str] = ()) -> I
         client.close()
         if cluster is not None:
             cluster.close()
-
-
-WARM = "sheetgen.studio.warm"
-"""Imported last by a forkserver: it loads the machine code numba has cached for the
-compiled functions of the sheetgen modules imported before it (the studio's job forkserver
-does the same), so forked workers start with it instead of loading it each."""
-
-
-@contextlib.contextmanager
-def forked_workers(preload: Sequence[str]) -> Iterator[None]:
-    """LocalCluster workers started in the block are forked from a forkserver, not spawned.
-
-    A spawned dask worker is a fresh interpreter: it imports distributed, then on its first
-    task the task's modules and numba's compiled code, about 3 s of CPU each before any work
-    (a pad's island then took 0.3 s), and at the end its interpreter's teardown took so long
-    that the cluster killed it after 4 s on a loaded machine. Forked from one forkserver
-    (dask's `multiprocessing-method`), the workers share what it imported once: distributed,
-    then the sheetgen modules named in `preload` (others are not imported there: a module
-    whose import raised anything but ImportError would stop the forkserver), then `WARM`.
-    A forked worker leaves with `os._exit`, at once. The preload counts only when this
-    process starts its forkserver (the first cluster, or studio job); a forkserver already
-    running forks workers all the same, which then import what their tasks need. Where
-    there is no forkserver (Windows) the workers are spawned, as dask's default."""
-    import multiprocessing
-
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        yield
-        return
-    import dask
-    from distributed.utils import get_mp_context
-
-    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
-        ours = [m for m in preload if m.startswith("sheetgen.")]
-        # distributed sets its own list (distributed and the packages it uses) on its first
-        # call; ours replaces it, and holds while this process's forkserver is not running.
-        get_mp_context().set_forkserver_preload(["distributed", *ours, WARM] if ours
-                                                else ["distributed"])
-        yield

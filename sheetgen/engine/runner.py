@@ -87,8 +87,7 @@ def iter_runs(fn: Callable[..., Any], n: int, seed: int, *, jobs: int = 1,
     if scheduler:
         from sheetgen.workers import dask_client, map_ahead
 
-        # A local cluster's workers start with the game's module imported (a sheetgen one)
-        with dask_client(scheduler, jobs, preload=(getattr(fn, "__module__", ""),)) as client:
+        with dask_client(scheduler, jobs) as client:
             yield from map_ahead(
                 lambda b: client.submit(_run_chunk, fn, seed, b[0], b[1], args, batch,
                                         pure=False),

@@ -88,9 +88,7 @@ def pad_workers(jobs: int, scheduler: str | None = None) -> Iterator[Submit | No
     from sheetgen.workers import dask_client, worker_pool
 
     if scheduler:
-        # The workers start with the island modules and their compiled code loaded
-        with dask_client(scheduler, jobs, preload=(__name__, "sheetgen.games.captains_curse."
-                                                   "islands.verify")) as client:
+        with dask_client(scheduler, jobs) as client:
             yield lambda fn, *args: client.submit(fn, *args, pure=False)
     elif jobs <= 1:
         yield None

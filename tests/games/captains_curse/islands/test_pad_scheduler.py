@@ -32,32 +32,3 @@ def test_bad_scheduler_address_is_a_clean_error(distributed, runner, tmp_path):
                              "myhost:8786", "-o", str(tmp_path / "x.pdf")])
     assert r.exit_code == 2
     assert "expected tcp://HOST:PORT or local" in r.output
-
-
-def test_local_cluster_workers_fork_from_a_forkserver_that_imported_the_work(distributed,
-                                                                              monkeypatch):
-    """`--scheduler local` workers are forked from a forkserver that imported distributed,
-    the task's sheetgen modules and their compiled code once (`forked_workers`), not
-    spawned as fresh interpreters that each import them again (about 3 s of CPU each, and a
-    slow exit the cluster ended with a kill). Other modules are not preloaded: one whose
-    import failed otherwise than with ImportError would stop the forkserver. The pad above
-    proves the forked workers' bytes."""
-    import multiprocessing
-
-    import dask
-    from distributed.utils import get_mp_context
-
-    from sheetgen.workers import WARM, forked_workers
-
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        pytest.skip("no forkserver on this platform")
-    key = "distributed.worker.multiprocessing-method"
-    before = dask.config.get(key)
-    server = multiprocessing.get_context("forkserver")
-    asked: list[list[str]] = []
-    monkeypatch.setattr(server, "set_forkserver_preload", asked.append)
-    with forked_workers(["sheetgen.games.captains_curse.pad", "conftest"]):
-        assert dask.config.get(key) == "forkserver"
-        assert get_mp_context() is server
-    assert asked[-1] == ["distributed", "sheetgen.games.captains_curse.pad", WARM]
-    assert dask.config.get(key) == before
