@@ -133,35 +133,44 @@ def play(
     return turn
 
 
-@njit(cache=True)
 def play_summaries(
     table: np.ndarray, policy: int, seeds: np.ndarray, params: np.ndarray, out: np.ndarray
 ) -> None:
     """Play one game per seed; out[g] = score, six column totals, X, unsunk, lost,
-    any perfect column, termination code, turns."""
+    any perfect column, termination code, turns (`summarize`).
+
+    A Python loop over the compiled `play`, not compiled itself: a compiled loop was a
+    compile of its own, in which numba optimised and made machine code for play's whole
+    call tree once more (about 2 s of CPU on an empty cache), to save a call from Python per
+    game (a few microseconds, against the milliseconds of an expert's game)."""
     rec = np.empty((MAX_TURNS, R_SIZE), dtype=np.int64)
     state = np.empty(S_SIZE, dtype=np.int64)
     for g in range(seeds.shape[0]):
-        turns = play(table, policy, seeds[g], params, state, rec)
-        x_total = 0
-        perfect = 0
-        for c in range(6):
-            circ = state[S_CIRC + c]
-            total = table[T_MASKSUM + c * 64 + circ]
-            if state[S_NEXT + c] < 6 and table[T_UNFINISHED_SCORE] == 0:  # R16 option
-                total = 0
-            xs = 6 - popcount(circ)  # R16: every cell not circled ends as an X
-            if xs == 0:
-                perfect = 1
-            x_total += xs
-            out[g, SUM_TOTALS + c] = total
-        score = -x_total
-        for c in range(6):
-            score += out[g, SUM_TOTALS + c]
-        out[g, SUM_SCORE] = score  # R17
-        out[g, SUM_X] = x_total
-        out[g, SUM_UNSUNK] = popcount(table[T_ALL] & ~state[S_SUNK])
-        out[g, SUM_LOST] = 1 if table[T_RING] & ~state[S_SUNK] == 0 else 0  # R15
-        out[g, SUM_PERFECT] = perfect
-        out[g, SUM_TERM] = termination(table, state)
-        out[g, SUM_TURNS] = turns
+        summarize(table, state, play(table, policy, seeds[g], params, state, rec), out[g])
+
+
+@njit(cache=True, _nrt=False)
+def summarize(table: np.ndarray, state: np.ndarray, turns: int, row: np.ndarray) -> None:
+    """The summary row (SUM_*) of a game that ended in `state` after `turns` turns."""
+    x_total = 0
+    perfect = 0
+    for c in range(6):
+        circ = state[S_CIRC + c]
+        total = table[T_MASKSUM + c * 64 + circ]
+        if state[S_NEXT + c] < 6 and table[T_UNFINISHED_SCORE] == 0:  # R16 option
+            total = 0
+        xs = 6 - popcount(circ)  # R16: every cell not circled ends as an X
+        if xs == 0:
+            perfect = 1
+        x_total += xs
+        row[SUM_TOTALS + c] = total
+    score = -x_total
+    for c in range(6):
+        score += row[SUM_TOTALS + c]
+    row[SUM_SCORE] = score  # R17
+    row[SUM_X] = x_total
+    row[SUM_UNSUNK] = popcount(table[T_ALL] & ~state[S_SUNK])
+    row[SUM_LOST] = 1 if table[T_RING] & ~state[S_SUNK] == 0 else 0  # R15
+    row[SUM_PERFECT] = perfect
+    row[SUM_TERM] = termination(table, state)
+    row[SUM_TURNS] = turns

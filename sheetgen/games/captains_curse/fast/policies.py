@@ -325,6 +325,11 @@ def reply_search(
     is reply_value bit for bit: the same floats added in the same order. Until then the
     sum is an upper bound: rounding is monotone, so adding bounds in place of values
     cannot give less. `work` = search_work(table).
+
+    The expert calls the two halves itself (choose_placement_keeping, choose_sink_knowing):
+    a compile of this function was one more optimisation and machine code of both halves
+    (about a second of CPU on an empty cache). It stays as their one-call form, which
+    tests/games/captains_curse/test_cc_reply_search.py checks against reply_value.
     """
     total, done = reply_start(table, state, params, need, work, moves, scratch, out)
     if done:
@@ -948,11 +953,7 @@ def greedy_top(
             while p > 0 and vals[top[p - 1]] < vals[i]:
                 p -= 1
             if p < k:
-                for q in range(min(m, k - 1), p, -1):
-                    top[q] = top[q - 1]
-                top[p] = i
-                if m < k:
-                    m += 1
+                m = insert_ranked(top, m, k, p, i)
         j = -1
         for i in range(n):
             if not exact[i] and (j < 0 or bound[i] > bound[j]):
@@ -970,6 +971,35 @@ def greedy_top(
 KEEP = 8
 """Candidate searches a game's work arrays hold (the expert's default k is 6); a decision
 that searches more candidates makes its own."""
+KEEP_SEARCHES = np.int64(KEEP)
+"""KEEP for search_works, not a literal (see FIRST_ROW): one compile of it, not two."""
+
+
+@njit(cache=True, _nrt=False)
+def smallest_first(x: np.ndarray, n: int, k: int, top: np.ndarray) -> int:
+    """The indices of the k smallest of x[:n], smallest first, ties to the lower index (NaN
+    last), into top[:m]; returns m = min(k, n). What a stable argsort(x[:n])[:k] gives,
+    by insertion into at most k places: numba's merge sort was a compile of its own (about
+    a second of CPU on an empty cache) for two sorts of a few dozen floats per decision."""
+    m = 0
+    for i in range(n):
+        p = m
+        while p > 0 and (x[i] < x[top[p - 1]] or (np.isnan(x[top[p - 1]])
+                                                   and not np.isnan(x[i]))):
+            p -= 1
+        if p < k:
+            m = insert_ranked(top, m, k, p, i)
+    return m
+
+
+@njit(cache=True, inline="always")
+def insert_ranked(top: np.ndarray, m: int, k: int, p: int, i: int) -> int:
+    """i into the ranking top[:m] at place p (< k), the later ones down by one, at most k
+    kept; returns the new m."""
+    for q in range(min(m, k - 1), p, -1):
+        top[q] = top[q - 1]
+    top[p] = i
+    return m + 1 if m < k else m
 
 
 # decision_work's floats: greedy_top's bounds and values, the candidates' bounds, then a
@@ -999,7 +1029,7 @@ def decision_work(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
             np.empty(W_INTS + n_lines, dtype=np.int64),
             np.empty(W_FLAGS, dtype=np.bool_),
             np.empty((2, M_SIZE), dtype=np.int64),
-            search_works(table, KEEP))
+            search_works(table, KEEP_SEARCHES))
 
 
 KEPT_VALID = S_SIZE
@@ -1077,22 +1107,23 @@ def choose_placement_keeping(
     have = flags[W_HAVE:W_EXACT]  # resolved[i] holds i's position after greedy loot and sink
     for i in range(n):
         have[i] = False
+    top = ints[W_TOP:W_WET]  # the candidates, in the order they are searched
     if not 0 < k < n:
-        order = np.arange(n)
+        m = n
+        for i in range(n):
+            top[i] = i
+    elif bounded:
+        m = greedy_top(table, state, moves, n, k, params, need, loots, resolved, have,
+                       floats[W_BOUND:W_VALS], floats[W_VALS:W_CAND],
+                       flags[W_EXACT:W_DONE], top, ints[W_WET:])
     else:
-        if bounded:
-            top = ints[W_TOP:W_WET]
-            m = greedy_top(table, state, moves, n, k, params, need, loots, resolved, have,
-                           floats[W_BOUND:W_VALS], floats[W_VALS:W_CAND],
-                           flags[W_EXACT:W_DONE], top, ints[W_WET:])
-            order = top[:m]
-        else:
-            first = np.empty(n)
-            for i in range(n):
-                copy_state(scratch, state)
-                resolve(table, scratch, moves, i, params, need, loots, out)
-                first[i] = -value(table, scratch, params, need)
-            order = np.argsort(first, kind="mergesort")[:k]
+        first = floats[W_VALS:W_VALS + n]
+        for i in range(n):
+            copy_state(scratch, state)
+            resolve(table, scratch, moves, i, params, need, loots, out)
+            first[i] = -value(table, scratch, params, need)
+        m = smallest_first(first, n, k, top)
+    order = top[:m]
     # The best reply_value wins, ties to the lowest index.
     for q in range(M_SIZE):
         reply_moves[0, q] = 0
@@ -1253,7 +1284,8 @@ def choose_sink_knowing(
             n_usable += 1
     if n_usable == 0:
         return -1
-    order = np.argsort(costs, kind="mergesort")[: min(k, n_usable)]
+    order = ints[W_TOP:]
+    order = order[:smallest_first(costs, n_lines, min(k, n_usable), order)]
     scratch = states[KEEP]
     scratch2 = states[KEEP + 1]
     for q in range(M_SIZE):
@@ -1279,11 +1311,14 @@ def choose_sink_knowing(
                 same = same and scratch[q] == kept[q]
             if same:
                 v = kept_value[0]
-            elif bounded:
-                v, known = reply_search(table, scratch, params, need, best_v, TIES_LOSE,
-                                        search, reply_moves, scratch2, out)
+            elif bounded:  # reply_search, its two halves called here (see there)
+                v, known = reply_start(table, scratch, params, need, search, reply_moves,
+                                       scratch2, out)
                 if not known:
-                    continue
+                    v, known = reply_resume(table, scratch, params, need, best_v, TIES_LOSE,
+                                            search, reply_moves, scratch2, out)
+                    if not known:
+                        continue
             else:
                 v = reply_value(table, scratch, params, need, reply_moves, scratch2, out)
         else:
