@@ -73,7 +73,7 @@ W_MEMO = 7
 WORK_SIZE = W_MEMO + 5 * MEMO
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def new_work() -> np.ndarray:
     work = np.zeros(WORK_SIZE)
     for j in range(MEMO):
@@ -81,7 +81,7 @@ def new_work() -> np.ndarray:
     return work
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def need_weights(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
 ) -> int:
@@ -103,7 +103,7 @@ def need_weights(
     return code
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def need_masks(table: np.ndarray, code: int) -> tuple[int, int]:
     """The spaces of the slack and of the tight columns' symbols, from need_weights' code."""
     slack = 0
@@ -117,7 +117,7 @@ def need_masks(table: np.ndarray, code: int) -> tuple[int, int]:
     return slack, tight
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def sums_exact(params: np.ndarray) -> bool:
     """Whether every sum of at most 64 need weights is exact in float64: both weights whole
     multiples of 2**-16 below 2**20 (the defaults are 1.0 and 1.5). Then the treasure a
@@ -130,7 +130,7 @@ def sums_exact(params: np.ndarray) -> bool:
     return ok
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def sink_cost(
     table: np.ndarray,
     state: np.ndarray,
@@ -169,7 +169,7 @@ def sink_cost(
     return cost
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def fresh_region(table: np.ndarray, sunk: int, i: int, n_lines: int, covered: int) -> int:
     """Line i's unsunk region if the line is usable (R11) and its region misses `covered`,
     else 0. Regions are laminar (R12): visiting lines by region size, one that meets the
@@ -182,7 +182,7 @@ def fresh_region(table: np.ndarray, sunk: int, i: int, n_lines: int, covered: in
     return region
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def cheapest_sink(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray,
     code: int,
@@ -221,7 +221,7 @@ def cheapest_sink(
     return best, best_cost
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def cheapest_sink_memo(
     table: np.ndarray, state: np.ndarray, avail: int, params: np.ndarray, need: np.ndarray
 ) -> tuple[int, float]:
@@ -248,13 +248,13 @@ def cheapest_sink_memo(
     return line, cost
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def best_sink(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray) -> int:
     """Greedy's sink: the cheapest usable line (see cheapest_sink), or -1 (R13)."""
     return cheapest_sink_memo(table, state, available(table, state), params, need)[0]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def value_sink(
     table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, k: int
 ) -> int:
@@ -305,7 +305,7 @@ def value_sink(
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def best_loot(table: np.ndarray, state: np.ndarray, c: int) -> int:
     """Loot first the space whose region is most at risk: inside cheap, usable lines."""
     avail = available(table, state)
@@ -337,13 +337,13 @@ def best_loot(table: np.ndarray, state: np.ndarray, c: int) -> int:
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def value(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray) -> float:
     """Estimated final score of a position at the end of a turn (see module docstring)."""
     return value_above(table, state, params, need, -1.0e18)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def value_above(
     table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, floor: float
 ) -> float:
@@ -366,7 +366,7 @@ def value_above(
     return v - sink_penalty(table, state, params, need)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def sink_penalty(table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray
                  ) -> float:
     """value()'s sink term on a position that is not over: value() is partial_value() less
@@ -380,7 +380,7 @@ def sink_penalty(table: np.ndarray, state: np.ndarray, params: np.ndarray, need:
     return 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def column_terms(table: np.ndarray, c: int, nr: int, circ: int, a: int, q0: float
                  ) -> tuple[bool, float, int]:
     """partial_value's terms of column c (first open row nr, circled mask circ, a spaces of
@@ -403,7 +403,7 @@ def column_terms(table: np.ndarray, c: int, nr: int, circ: int, a: int, q0: floa
     return True, q * table[T_SUFFIX + c * 7 + nr] - open_cells, banked
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def tail_terms(table: np.ndarray, state: np.ndarray, params: np.ndarray
                ) -> tuple[float, float, float]:
     """partial_value's last three terms (doubles circled, centre ring, doubles protecting),
@@ -422,7 +422,7 @@ def tail_terms(table: np.ndarray, state: np.ndarray, params: np.ndarray
             params[P_DOUBLE_PROTECT] * n_prot)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def partial_value(table: np.ndarray, state: np.ndarray, params: np.ndarray) -> float:
     """value() of a position that is not over, without its sink term (which only subtracts).
 
@@ -443,7 +443,7 @@ def partial_value(table: np.ndarray, state: np.ndarray, params: np.ndarray) -> f
     return with_tail(v, table, state, params)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def with_tail(columns: float, table: np.ndarray, state: np.ndarray, params: np.ndarray
               ) -> float:
     """partial_value from the sum of its column terms (`columns`, added in its order): the

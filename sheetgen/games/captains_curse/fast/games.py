@@ -70,7 +70,7 @@ ROLLS = np.int64(36)
 """A roll's outcomes, not a literal (see policies.FIRST_ROW)."""
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def play(
     table: np.ndarray,
     policy: int,
@@ -149,7 +149,7 @@ def play_summaries(
         summarize(table, state, play(table, policy, seeds[g], params, state, rec), out[g])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def summarize(table: np.ndarray, state: np.ndarray, turns: int, row: np.ndarray) -> None:
     """The summary row (SUM_*) of a game that ended in `state` after `turns` turns."""
     x_total = 0

@@ -91,7 +91,7 @@ NONE = np.int64(-1)
 ZERO = np.int64(0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def place_and_loot(
     table: np.ndarray, state: np.ndarray, moves: np.ndarray, i: int, loots: np.ndarray
 ) -> int:
@@ -108,7 +108,7 @@ def place_and_loot(
     return s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def sink_greedily(
     table: np.ndarray, state: np.ndarray, params: np.ndarray, need: np.ndarray, k: int
 ) -> int:
@@ -125,7 +125,7 @@ def sink_greedily(
     return line
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def largest_usable_regions(table: np.ndarray, sunk: int) -> np.ndarray:
     """The unsunk regions of the usable lines (R11) that no other usable line's region
     contains: a sink destroys a subset of one of them (regions are laminar, R12)."""
@@ -133,7 +133,7 @@ def largest_usable_regions(table: np.ndarray, sunk: int) -> np.ndarray:
     return out[:usable_regions_into(table, sunk, out)]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def resolve(
     table: np.ndarray,
     state: np.ndarray,
@@ -155,7 +155,7 @@ def resolve(
         out[1] = sink_greedily(table, state, params, need, int(params[P_RESOLVE_SINKS]))
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def reply_value(
     table: np.ndarray,
     state: np.ndarray,
@@ -264,14 +264,14 @@ I_WET = I_COLB + 6
 B_EXACT, B_OK, B_REFINE, B_MADE, B_COLHX, B_SIZE = 0, 13, 20, 33, 69, 75
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def search_work(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """reply_search's work arrays: positions of the replies, floats, ints, flags."""
     return (np.empty((36, S_SIZE), dtype=np.int64), np.empty(F_SIZE),
             np.empty(I_WET + table[T_NLINES], dtype=np.int64), np.empty(B_SIZE, dtype=np.bool_))
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def search_works(table: np.ndarray, m: int
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """search_work for m searches kept side by side: search j's are the [j] of each."""
@@ -280,7 +280,7 @@ def search_works(table: np.ndarray, m: int
             np.empty((m, B_SIZE), dtype=np.bool_))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def usable_regions_into(table: np.ndarray, sunk: int, out: np.ndarray) -> int:
     """largest_usable_regions written into out[:m]; returns m."""
     n_lines = table[T_NLINES]
@@ -296,7 +296,7 @@ def usable_regions_into(table: np.ndarray, sunk: int, out: np.ndarray) -> int:
     return m
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def reply_search(
     table: np.ndarray,
     state: np.ndarray,
@@ -337,7 +337,7 @@ def reply_search(
     return reply_resume(table, state, params, need, bar, ties_lose, work, moves, scratch, out)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def reply_start(
     table: np.ndarray,
     state: np.ndarray,
@@ -491,7 +491,7 @@ def reply_start(
     return rolls_sum(work), not refine_any(work)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def rolls_sum(work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> float:
     """rolls_total over the search's current entries; kept in fw[F_TOTAL]."""
     items, fw, iw, bw = work
@@ -507,7 +507,7 @@ def rolls_sum(work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> fl
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def refine_any(work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> bool:
     """Whether some entry decides a roll and is not yet exact."""
     bw = work[3]
@@ -517,7 +517,7 @@ def refine_any(work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> b
     return todo
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def reply_resume(
     table: np.ndarray,
     state: np.ndarray,
@@ -591,7 +591,7 @@ def reply_resume(
         total = rolls_sum(work)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def roll_options(
     table: np.ndarray,
     state: np.ndarray,
@@ -639,7 +639,7 @@ def roll_options(
             facts[FACT_DOUBLE + d] = DOUBLE_BOTH
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def weigh_option(opt_val: np.ndarray, code: int, best: float, at: int) -> tuple[float, int]:
     """(best, at) after option `code`: the maximum so far and the entries whose option
     values equal it (bit e for entry e, spent or not)."""
@@ -652,7 +652,7 @@ def weigh_option(opt_val: np.ndarray, code: int, best: float, at: int) -> tuple[
     return best, at
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def die_group(opt_val: np.ndarray, ok: np.ndarray, lowest: bool, entry: int, v: int
               ) -> tuple[float, int]:
     """The best of a die value's options and the entries at it (see weigh_option): die v
@@ -669,7 +669,7 @@ def die_group(opt_val: np.ndarray, ok: np.ndarray, lowest: bool, entry: int, v: 
     return best, at
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def rolls_total(
     opt_val: np.ndarray,
     exact: np.ndarray,
@@ -741,14 +741,14 @@ def rolls_total(
     return total / 36.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def sink_may_end(table: np.ndarray, state: np.ndarray, wet: np.ndarray) -> bool:
     """Whether some usable line could end the game (R14: ring sunk, nothing to loot) when
     sunk now; `wet` = largest_usable_regions of the position's water."""
     return wet_may_end(available(table, state), table[T_RING] & ~state[S_SUNK], wet)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def wet_may_end(avail: int, ring: int, wet: np.ndarray) -> bool:
     """sink_may_end of a position with these available spaces and unsunk ring."""
     for j in range(wet.shape[0]):
@@ -757,7 +757,7 @@ def wet_may_end(avail: int, ring: int, wet: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def reply_position(
     table: np.ndarray,
     state: np.ndarray,
@@ -779,7 +779,7 @@ def reply_position(
     bw[B_MADE + n] = True
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def greedy_placement(
     table: np.ndarray,
     state: np.ndarray,
@@ -843,7 +843,7 @@ def greedy_placement(
             best = j
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False)
 def bounds_hold(params: np.ndarray) -> bool:
     """The weights under which value() <= partial_value() and partial_value() only falls
     with more water (greedy_placement's bounds): sink costs and their weight not negative."""
@@ -858,7 +858,7 @@ def bounds_hold(params: np.ndarray) -> bool:
     )
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False)
 def greedy_one_by_one(
     table: np.ndarray,
     state: np.ndarray,
@@ -896,7 +896,7 @@ def greedy_one_by_one(
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def greedy_top(
     table: np.ndarray,
     state: np.ndarray,
@@ -975,7 +975,7 @@ KEEP_SEARCHES = np.int64(KEEP)
 """KEEP for search_works, not a literal (see FIRST_ROW): one compile of it, not two."""
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def smallest_first(x: np.ndarray, n: int, k: int, top: np.ndarray) -> int:
     """The indices of the k smallest of x[:n], smallest first, ties to the lower index (NaN
     last), into top[:m]; returns m = min(k, n). What a stable argsort(x[:n])[:k] gives,
@@ -992,7 +992,7 @@ def smallest_first(x: np.ndarray, n: int, k: int, top: np.ndarray) -> int:
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def insert_ranked(top: np.ndarray, m: int, k: int, p: int, i: int) -> int:
     """i into the ranking top[:m] at place p (< k), the later ones down by one, at most k
     kept; returns the new m."""
@@ -1013,7 +1013,7 @@ W_HAVE, W_EXACT, W_DONE, W_LEFT, W_FLAGS = (0, MAX_PLACEMENTS, 2 * MAX_PLACEMENT
                                             3 * MAX_PLACEMENTS, 4 * MAX_PLACEMENTS)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def decision_work(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                               np.ndarray, np.ndarray, tuple[np.ndarray,
                                               np.ndarray, np.ndarray, np.ndarray]]:
@@ -1063,7 +1063,7 @@ def choose_placement(
                                     decision_work(table))
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False, _nrt=True)
 def choose_placement_keeping(
     table: np.ndarray,
     state: np.ndarray,
@@ -1198,7 +1198,7 @@ def choose_placement_keeping(
             kept_value[0] = v
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False)
 def choose_loot(
     table: np.ndarray, state: np.ndarray, c: int, policy: int, policy_rng: np.ndarray
 ) -> int:
@@ -1230,7 +1230,7 @@ def choose_sink(
                                decision_work(table))
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=False)
 def choose_sink_knowing(
     table: np.ndarray,
     state: np.ndarray,

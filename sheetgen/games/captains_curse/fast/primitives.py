@@ -26,13 +26,13 @@ def _ctpop(typingctx, x):
     return sig, codegen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def popcount(x: int) -> int:
     """Bits set in a mask."""
     return _ctpop(np.int64(x))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def next64(rs: np.ndarray) -> np.uint64:
     rs[0] = rs[0] + GAMMA
     z = rs[0]
@@ -41,12 +41,12 @@ def next64(rs: np.ndarray) -> np.uint64:
     return z ^ (z >> U64(31))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def draw(rs: np.ndarray, n: int) -> int:
     """[0, n) by multiply-shift of the top 32 bits, exactly as rng.SplitMix64.randrange."""
     return np.int64(((next64(rs) >> U64(32)) * U64(n)) >> U64(32))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def wrap(v: int) -> int:
     return (v - 1) % 6 + 1

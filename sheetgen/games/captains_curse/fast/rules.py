@@ -34,19 +34,19 @@ from sheetgen.games.captains_curse.fast.arrays import (
 from sheetgen.games.captains_curse.fast.primitives import wrap
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def available(table: np.ndarray, state: np.ndarray) -> int:
     return table[T_ALL] & ~state[S_MARKED] & ~state[S_SUNK]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def placeable(table: np.ndarray, state: np.ndarray, avail: int, c: int, v: int) -> bool:
     """R6."""
     nr = state[S_NEXT + c]
     return nr < 6 and table[T_ROW + c * 7 + v] >= nr and (avail & table[T_SYM + c]) != 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def line_usable(table: np.ndarray, sunk: int, i: int, n_lines: int) -> bool:
     """R11: both ends wet and something left to sink."""
     region = table[T_LINES + i]
@@ -55,7 +55,7 @@ def line_usable(table: np.ndarray, sunk: int, i: int, n_lines: int) -> bool:
     return (region & ~sunk) != 0 and (e0 == 0 or (e0 & sunk) != 0) and (e1 == 0 or (e1 & sunk) != 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def lowest_circled_double(state: np.ndarray) -> int:
     """The lowest doubles value circled and not yet spent (R7: the one a spend uses), or 0
     when none is; the move generator and the expert's reply search both ask it."""
@@ -65,7 +65,7 @@ def lowest_circled_double(state: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True, _nrt=False)
 def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
     """dst = src, element by element: `dst[:] = src` compiles numba's shape-mismatch error
     (string formatting, a few seconds of every cold compile) into each function using it."""
@@ -73,7 +73,7 @@ def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
         dst[k] = src[k]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def termination(table: np.ndarray, state: np.ndarray) -> int:
     """R14: 0 = go on; 1 columns complete, 2 ring sunk, 3 island sunk, 4 nothing to loot."""
     done = True
@@ -92,7 +92,7 @@ def termination(table: np.ndarray, state: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def final_score(table: np.ndarray, state: np.ndarray) -> int:
     """R16-R17 on a finished sheet: totals minus X, X = every cell not circled."""
     score = 0
@@ -108,7 +108,7 @@ def final_score(table: np.ndarray, state: np.ndarray) -> int:
     return score
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def enum_placements(
     table: np.ndarray, state: np.ndarray, w: int, b: int, doubles_circled: int, moves: np.ndarray
 ) -> int:
@@ -191,7 +191,7 @@ def enum_placements(
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def apply_placement(table: np.ndarray, state: np.ndarray, moves: np.ndarray, i: int) -> None:
     """Spend the doubles symbol (R7) and circle the value, crossing cells above (R6)."""
     if moves[i, M_DIE] >= 0:
@@ -203,7 +203,7 @@ def apply_placement(table: np.ndarray, state: np.ndarray, moves: np.ndarray, i: 
         state[S_NEXT + c] = row + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=False, _nrt=False)
 def apply_loot(table: np.ndarray, state: np.ndarray, c: int, space: int) -> None:
     """R6 loot, then R10 abandonment if the column is complete."""
     bit = 1 << space
