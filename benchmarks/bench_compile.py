@@ -5,11 +5,12 @@
 What a fresh install pays before its first island (`sheetgen pad captains-curse`, the
 studio's first job) and a cold CI run pays once (tests/helpers/warm_caches.py): numba's
 compile of the fast path. Each run is a new process with `SHEETGEN_CACHE` pointing at a new
-empty folder, which imports the fast path and calls what the suite's warm-up calls: the
-whole-game entry points (`play_summaries`, `play`) and a `FastPlayer`'s per-decision ones
-on the bundled roomy island. Its CPU time (user + sys, from wait4) is the compile's cost
-plus a second or two of imports and games; a second process on the same folder then
-loads what the first saved (the warm start every later process pays).
+empty folder that runs the suite's own warm-up on that checkout
+(`tests/helpers/warm_caches.py captains-curse`: the whole-game entry points `play_summaries`
+and `play`, and a `FastPlayer`'s per-decision ones, on the bundled roomy island). Its CPU
+time (user + sys, from wait4) is the compile's cost plus a second or two of imports and
+games; a second process on the same folder then loads what the first saved (the warm start
+every later process pays).
 
 With `--code DIR` (repeatable) the same runs are made on other checkouts, each with
 `PYTHONPATH=DIR`, alternating round by round so that the machine's load falls on all alike.
@@ -31,31 +32,14 @@ from _timing import load_average, run_once  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 
-COMPILE = """
-import sys
-from pathlib import Path
-from sheetgen.engine import play
-from sheetgen.games.captains_curse.island import load_island
-from sheetgen.games.captains_curse.players import make_player
-from sheetgen.games.captains_curse.rng import dice_stream, game_seed
-from sheetgen.games.captains_curse.ruleset import DEFAULT_RULESET
-from sheetgen.games.captains_curse.simulate import play_game_turns, play_games
-from sheetgen.games.captains_curse.state import GameState
-
-island = load_island(Path(sys.argv[1]) / "layouts" / "captains_curse" / "islands" / "roomy.yaml")
-seed = game_seed(1, 0)
-play_games(island, DEFAULT_RULESET, "expert", 1, 0, 1)
-play_game_turns(island, DEFAULT_RULESET, "expert", seed)
-play(GameState(island, DEFAULT_RULESET), [make_player("expert", seed)], dice_stream(seed))
-"""
-
 
 def one_run(code: Path) -> tuple[float, float, float]:
     """(cold CPU s, cold wall s, warm CPU s) of the fast path for the checkout at code."""
     with tempfile.TemporaryDirectory(prefix="bench-compile-") as cache:
         env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
         env.update(PYTHONPATH=str(code), SHEETGEN_CACHE=cache)
-        args = [sys.executable, "-c", COMPILE, str(code)]
+        args = [sys.executable, str(code / "tests" / "helpers" / "warm_caches.py"),
+                "captains-curse"]
         cold = run_once(args, env=env)
         warm = run_once(args, env=env)
     return cold.cpu, cold.wall, warm.cpu
