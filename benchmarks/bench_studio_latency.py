@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_studio_load import CC, connect  # noqa: E402
+from bench_studio_load import CC, connect, studio_server  # noqa: E402
 
 
 def play(post, moves: int) -> list[float]:
@@ -61,20 +59,12 @@ def in_process(moves: int) -> list[float]:
 
 
 def served(moves: int) -> list[float]:
-    sheetgen = os.path.join(os.path.dirname(sys.executable), "sheetgen")
-    server = subprocess.Popen([sheetgen, "studio"], stdout=subprocess.PIPE, text=True)
-    try:
-        url = re.search(r"http://\S+", server.stdout.readline()).group(0)
-        base, token = url.split("/?token=")
-        with connect(base, token) as http:
-            def post(path, body):
-                r = http.post(path, json=body)
-                r.raise_for_status()
-                return r.json()
-            return play(post, moves)
-    finally:
-        server.terminate()
-        server.wait(30)
+    with studio_server(wait=30) as (_, base, token), connect(base, token) as http:
+        def post(path, body):
+            r = http.post(path, json=body)
+            r.raise_for_status()
+            return r.json()
+        return play(post, moves)
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ Shipwrecked! (options); the latency of each route, median and worst.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -37,6 +38,21 @@ def vm_hwm(pid: int) -> float:
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+
+
+@contextlib.contextmanager
+def studio_server(wait: float = 10):
+    """`sheetgen studio` (this interpreter's) in a process of its own: yields (process,
+    base URL, token), read from the address it prints; terminated when the block ends."""
+    sheetgen = os.path.join(os.path.dirname(sys.executable), "sheetgen")
+    server = subprocess.Popen([sheetgen, "studio"], stdout=subprocess.PIPE, text=True)
+    try:
+        url = re.search(r"http://\S+", server.stdout.readline()).group(0)
+        base, token = url.split("/?token=")
+        yield server, base, token
+    finally:
+        server.terminate()
+        server.wait(wait)
 
 
 def connect(base: str, token: str, timeout: float = 120) -> httpx.Client:
@@ -166,12 +182,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=int, default=20)
     args = ap.parse_args()
-    sheetgen = os.path.join(os.path.dirname(sys.executable), "sheetgen")
-    server = subprocess.Popen([sheetgen, "studio"], stdout=subprocess.PIPE, text=True)
-    try:
-        line = server.stdout.readline()
-        url = re.search(r"http://\S+", line).group(0)
-        base, token = url.split("/?token=")
+    with studio_server() as (server, base, token):
         with connect(base, token) as http:  # warm up: compile the players once
             sid = http.post("/api/session").json()["session"]
             http.post(f"/api/s/{sid}/{CC}/island", json={"seed": 1}).raise_for_status()
@@ -190,9 +201,6 @@ def main() -> None:
         idle_make, busy_make = under_load(base, token)
         page_times, page_errors, page_took = pages_round(base, token, args.sessions)
         page_peak = vm_hwm(server.pid)
-    finally:
-        server.terminate()
-        server.wait(10)
 
     def fig(i: int) -> str:
         values = [v[i] for v in out.values()]
